@@ -1,0 +1,173 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit"
+	emitjson "github.com/rosettac/rosettac/emit/json"
+)
+
+// emitter produces one kind of output for compile --emit.
+type emitter func(r *compiler.Result) ([]emit.File, diag.List)
+
+var emitters = map[string]emitter{
+	"ir": func(r *compiler.Result) ([]emit.File, diag.List) {
+		return []emit.File{emitjson.IR(filepath.Base(r.File), r.Doc, r.Diags)}, nil
+	},
+}
+
+func emitterNames() string {
+	var n []string
+	for k := range emitters {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return strings.Join(n, ", ")
+}
+
+func init() {
+	register(&command{name: "compile", args: "[flags] FILE...", summary: "run the whole pipeline; print diagnostics and a summary, write --emit outputs", run: runCompile})
+	register(&command{name: "check", args: "[flags] FILE...", summary: "report diagnostics only", run: runCheck})
+}
+
+func runCheck(e *env, args []string) int {
+	c := commands["check"]
+	fs := newFlags(e, c)
+	var in inputFlags
+	var df diagFlags
+	in.register(fs)
+	df.register(fs)
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
+	if results == nil {
+		return code
+	}
+	out := e.stderr
+	if df.format != "text" {
+		out = e.stdout
+	}
+	return report(out, results, &df)
+}
+
+// loadFiles reads every file and runs step (compiler.Check or compiler.Parse)
+// on it; on a usage or I/O problem it returns nil and the exit code.
+func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags, step func(string, []byte, compiler.Options) *compiler.Result) ([]*compiler.Result, int) {
+	if err := df.validate(); err != nil {
+		return nil, usageError(e, c, err)
+	}
+	opt, err := in.options()
+	if err != nil {
+		return nil, usageError(e, c, err)
+	}
+	inputs, err := readInputs(e, files)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+		return nil, exitUsage
+	}
+	results := make([]*compiler.Result, len(inputs))
+	for i, f := range inputs {
+		results[i] = step(f.name, f.data, opt)
+	}
+	return results, exitOK
+}
+
+func runCompile(e *env, args []string) int {
+	c := commands["compile"]
+	fs := newFlags(e, c)
+	var in inputFlags
+	var df diagFlags
+	var emits, outDir string
+	in.register(fs)
+	df.register(fs)
+	fs.StringVar(&emits, "emit", "", "outputs to produce, comma-separated: "+emitterNames())
+	fs.StringVar(&outDir, "o", "", "directory for --emit outputs (default: standard output, for one output)")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	var kinds []string
+	for _, k := range strings.Split(emits, ",") {
+		if k = strings.TrimSpace(k); k == "" {
+			continue
+		}
+		if emitters[k] == nil {
+			return usageError(e, c, fmt.Errorf("--emit: unknown output %q (want %s)", k, emitterNames()))
+		}
+		kinds = append(kinds, k)
+	}
+	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
+	if results == nil {
+		return code
+	}
+	var outputs []emit.File
+	for _, r := range results {
+		for _, k := range kinds {
+			fs, ds := emitters[k](r)
+			r.Diags = append(r.Diags, ds...)
+			outputs = append(outputs, fs...)
+		}
+		r.Diags.Sort()
+	}
+	toStdout := outDir == "" && len(outputs) > 0
+	if toStdout && len(outputs) > 1 {
+		return usageError(e, c, fmt.Errorf("%d outputs need a directory: add -o DIR", len(outputs)))
+	}
+	// Machine-readable diagnostics go to stdout unless stdout carries the product.
+	diagOut := e.stderr
+	if df.format != "text" && !toStdout {
+		diagOut = e.stdout
+	}
+	exit := report(diagOut, results, &df)
+	if df.format == "text" {
+		for _, r := range results {
+			fmt.Fprintln(e.stderr, summary(r))
+		}
+	}
+	if toStdout {
+		if _, err := e.stdout.Write(outputs[0].Data); err != nil {
+			fmt.Fprintf(e.stderr, "rosettac compile: %v\n", err)
+			return exitUsage
+		}
+	} else if err := writeOutputs(outDir, outputs); err != nil {
+		fmt.Fprintf(e.stderr, "rosettac compile: %v\n", err)
+		return exitUsage
+	}
+	return exit
+}
+
+// writeOutputs writes files under dir, refusing names that would escape it.
+func writeOutputs(dir string, files []emit.File) error {
+	for _, f := range files {
+		name := filepath.FromSlash(f.Name)
+		if filepath.IsAbs(name) || !filepath.IsLocal(name) {
+			return fmt.Errorf("refusing to write %q outside %s", f.Name, dir)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeAll writes b to w, reporting a failed write as exit code 2.
+func writeAll(e *env, c *command, w io.Writer, b []byte) int {
+	if _, err := w.Write(b); err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+		return exitUsage
+	}
+	return exitOK
+}

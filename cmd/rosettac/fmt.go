@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/rosettac/rosettac/compiler"
+)
+
+func init() {
+	register(&command{name: "fmt", args: "[flags] FILE...", summary: "print files in canonical form (-l, -d, -w, --check)", run: runFmt})
+}
+
+func runFmt(e *env, args []string) int {
+	c := commands["fmt"]
+	fs := newFlags(e, c)
+	var in inputFlags
+	var df diagFlags
+	var list, showDiff, write, check bool
+	terse := true
+	in.register(fs)
+	df.register(fs)
+	fs.BoolVar(&list, "l", false, "list files whose formatting differs")
+	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the formatted text")
+	fs.BoolVar(&write, "w", false, "rewrite files in place")
+	fs.BoolVar(&check, "check", false, "exit 1 if any file is not formatted")
+	fs.BoolVar(&terse, "terse", true, "fold derivable header parts away (Rosetta); --terse=false writes them out")
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	results, code := loadFiles(e, c, files, &in, &df, compiler.Parse)
+	if results == nil {
+		return code
+	}
+	exit := exitOK
+	var failed []*compiler.Result
+	for _, r := range results {
+		if r.Diags.HasErrors() {
+			failed = append(failed, r)
+			continue
+		}
+		out, ds := compiler.Format(r, compiler.FormatOptions{Terse: terse})
+		if ds.HasErrors() {
+			r.Diags = append(r.Diags, ds...)
+			failed = append(failed, r)
+			continue
+		}
+		differs := !bytes.Equal(out, r.Source.Text)
+		switch {
+		case list || check:
+			if differs {
+				fmt.Fprintln(e.stdout, r.File)
+				if check {
+					exit = exitDiags
+				}
+			}
+			if showDiff && differs {
+				e.stdout.Write(diff.Diff(r.File, r.Source.Text, r.File+" (formatted)", out))
+			}
+		case showDiff:
+			if differs {
+				e.stdout.Write(diff.Diff(r.File, r.Source.Text, r.File+" (formatted)", out))
+			}
+		case write:
+			if differs && r.File != "<stdin>" {
+				if err := os.WriteFile(r.File, out, 0o644); err != nil {
+					fmt.Fprintf(e.stderr, "rosettac fmt: %v\n", err)
+					return exitUsage
+				}
+			}
+		default:
+			if code := writeAll(e, c, e.stdout, out); code != exitOK {
+				return code
+			}
+		}
+	}
+	if len(failed) > 0 {
+		if report(e.stderr, failed, &df) != exitOK {
+			return exitDiags
+		}
+	}
+	return exit
+}

@@ -1,0 +1,224 @@
+// Package compiler owns rosettac's pipeline and its public Go API: it picks the
+// input language, parses and lowers through the language's grammar package, runs
+// the passes in a fixed order, and returns the checked document with its sorted
+// diagnostics. Formatting (the canonical printer) is reached through it too, so
+// that the command line never imports a grammar directly.
+//
+// Entry points are Detect, Parse, Check and Format. They never panic on bad
+// input: every problem with the input is a diagnostic in Result.Diags, and the
+// document is as complete as the input allowed (nil only when the input could not
+// be read as text at all).
+package compiler
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// DefaultMaxBytes is the default input size limit (256 MiB).
+const DefaultMaxBytes = 256 << 20
+
+// Options configures parsing and checking. The zero value is ready to use.
+type Options struct {
+	From     ir.Language // input language; "" detects it from the name, then the content
+	MaxBytes int64       // input size limit; 0 means DefaultMaxBytes
+
+	// Rosetta.
+	Now      time.Time // "now" for stall and staleness checks; zero means the latest at= in the input
+	Livelock int       // propose↔propose rounds before a livelock warning; 0 means 3
+
+	// Lingua.
+	PrivateKey []byte // X25519 private key (32 bytes), or nil
+	PSK        []byte // pre-shared key, or nil
+	SessionID  string // session id when the input has no handshake
+
+	// Internal: Syntax stops after parsing and lowering (no passes).
+	syntaxOnly bool
+}
+
+// Result is what the pipeline produced for one file.
+type Result struct {
+	File   string
+	Lang   ir.Language
+	Source *diag.Source
+	Doc    ir.Document // or nil when the input was unreadable (see Diags)
+	Diags  diag.List   // sorted by position
+}
+
+// frontend is one language's way through the pipeline.
+type frontend struct {
+	// parse parses and lowers src (syntax only).
+	parse func(src *diag.Source, opt *Options) (ir.Document, diag.List)
+	// check runs the language's passes over doc.
+	check func(doc ir.Document, src *diag.Source, opt *Options) diag.List
+	// format prints doc in canonical form.
+	format func(doc ir.Document, opt FormatOptions) ([]byte, diag.List)
+}
+
+var frontends = map[ir.Language]*frontend{}
+
+func register(lang ir.Language, f *frontend) { frontends[lang] = f }
+
+// Languages lists the languages with a front end, sorted.
+func Languages() []ir.Language {
+	var out []ir.Language
+	for _, l := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
+		if frontends[l] != nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// ParseLanguage maps a --from value to a Language.
+func ParseLanguage(s string) (ir.Language, error) {
+	switch l := ir.Language(strings.ToLower(s)); l {
+	case ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON:
+		return l, nil
+	}
+	return "", fmt.Errorf("unknown language %q (want rosetta, lingua, agentdsl or json)", s)
+}
+
+// Detect picks the language of a file: by extension, else by content (a line
+// starting with 👽, ^ or !E, or a --👽lingua/ signature, is Lingua; a line
+// [SCHEMA:, [DATA], [FUNCTIONS], [CALL] or [RESULT] is AgentDSL; else Rosetta).
+func Detect(file string, src []byte) ir.Language {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".rose":
+		return ir.Rosetta
+	case ".lingua":
+		return ir.Lingua
+	case ".adsl":
+		return ir.AgentDSL
+	case ".json":
+		return ir.JSON
+	}
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		line = bytes.TrimLeft(line, " \t")
+		switch {
+		case bytes.HasPrefix(line, []byte("👽")), bytes.HasPrefix(line, []byte("^")),
+			bytes.HasPrefix(line, []byte("!E")), bytes.Contains(line, []byte("--👽lingua/")):
+			return ir.Lingua
+		case bytes.HasPrefix(line, []byte("[SCHEMA:")), bytes.HasPrefix(line, []byte("[DATA]")),
+			bytes.HasPrefix(line, []byte("[FUNCTIONS]")), bytes.HasPrefix(line, []byte("[CALL]")),
+			bytes.HasPrefix(line, []byte("[RESULT]")):
+			return ir.AgentDSL
+		}
+	}
+	return ir.Rosetta
+}
+
+// Parse reads one file through its grammar (syntax and lowering only).
+func Parse(file string, src []byte, opt Options) *Result {
+	opt.syntaxOnly = true
+	return run(file, src, &opt)
+}
+
+// Check runs the whole pipeline: parse, lower, and every pass of the language.
+func Check(file string, src []byte, opt Options) *Result {
+	opt.syntaxOnly = false
+	return run(file, src, &opt)
+}
+
+// Input problems found before any grammar runs.
+const (
+	codeEmpty    = "F001"
+	codeNotUTF8  = "F002"
+	codeTooLarge = "F003"
+	codeNoLang   = "F004"
+)
+
+func run(file string, src []byte, opt *Options) *Result {
+	res := &Result{File: file, Source: diag.NewSource(file, src)}
+	res.Lang = opt.From
+	if res.Lang == "" {
+		res.Lang = Detect(file, src)
+	}
+	limit := opt.MaxBytes
+	if limit <= 0 {
+		limit = DefaultMaxBytes
+	}
+	switch {
+	case int64(len(src)) > limit:
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeTooLarge, Span: res.Source.Span(0, 0),
+			Message: fmt.Sprintf("input is %d bytes, over the limit of %d", len(src), limit),
+			Hint:    "raise the limit with --max-bytes, or split the input"})
+		return res
+	case len(bytes.TrimSpace(src)) == 0:
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: res.Source.Span(0, 0),
+			Message: "input is empty", Hint: "give a file with at least one message"})
+		return res
+	case !utf8.Valid(src):
+		off := firstInvalidUTF8(src)
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8, Span: res.Source.Span(off, off+1),
+			Message: fmt.Sprintf("input is not valid UTF-8 (byte 0x%02x at offset %d)", src[off], off),
+			Hint:    "re-encode the file as UTF-8"})
+		return res
+	}
+	fe := frontends[res.Lang]
+	if fe == nil {
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
+			Message: fmt.Sprintf("rosettac cannot read %s input yet", res.Lang),
+			Hint:    "pass --from with one of: " + joinLangs(Languages())})
+		return res
+	}
+	doc, ds := fe.parse(res.Source, opt)
+	res.Doc = doc
+	res.Diags = append(res.Diags, ds...)
+	if !opt.syntaxOnly && doc != nil && fe.check != nil {
+		res.Diags = append(res.Diags, fe.check(doc, res.Source, opt)...)
+	}
+	res.Diags.Sort()
+	res.Diags = res.Diags.Dedup()
+	return res
+}
+
+func firstInvalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
+}
+
+func joinLangs(ls []ir.Language) string {
+	s := make([]string, len(ls))
+	for i, l := range ls {
+		s[i] = string(l)
+	}
+	return strings.Join(s, ", ")
+}
+
+// FormatOptions configures Format.
+type FormatOptions struct {
+	Terse bool // fold derivable header parts away (rosetta fmt default)
+}
+
+// Format prints a parsed document in its language's canonical form. It reports
+// a diagnostic instead of output when the language has no printer.
+func Format(res *Result, opt FormatOptions) ([]byte, diag.List) {
+	fe := frontends[res.Lang]
+	if res.Doc == nil || fe == nil || fe.format == nil {
+		var l diag.List
+		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
+			Message: fmt.Sprintf("no canonical printer for %s input", res.Lang)})
+		return nil, l
+	}
+	return fe.format(res.Doc, opt)
+}

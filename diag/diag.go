@@ -1,0 +1,225 @@
+// Package diag owns rosettac's source positions and diagnostics: the position and
+// span types every IR node carries, the Diagnostic (severity, stable code, message,
+// span, fix hint), the sorted and de-duplicated List, and its printers (text with a
+// caret snippet, JSON, SARIF 2.1.0 and GitHub workflow annotations).
+//
+// Columns are 1-based and count Unicode code points, as the AgentRosetta reference
+// does for every character position; byte offsets are kept beside them so that
+// tools can slice the source without re-decoding it.
+package diag
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a point in a source file. The zero Pos is "no position".
+type Pos struct {
+	Offset int // byte offset, 0-based
+	Line   int // 1-based line; 0 means no position
+	Col    int // 1-based column in code points
+}
+
+// IsValid reports whether p names a real position.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// Before reports whether p comes strictly before q.
+func (p Pos) Before(q Pos) bool { return p.Offset < q.Offset }
+
+// String formats p as line:col.
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Span is a half-open range [Start, End) in one file.
+type Span struct {
+	File  string // file name as given on the command line, or "" for none
+	Start Pos
+	End   Pos
+}
+
+// IsValid reports whether s has a valid start.
+func (s Span) IsValid() bool { return s.Start.IsValid() }
+
+// String formats s as file:line:col.
+func (s Span) String() string {
+	if s.File == "" {
+		return s.Start.String()
+	}
+	return s.File + ":" + s.Start.String()
+}
+
+// Severity orders diagnostics by how much they matter.
+type Severity int
+
+// Severities, from least to most serious. Their names are the ones the CLI prints.
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+// String returns the lower-case name used in every output format.
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	default:
+		return "error"
+	}
+}
+
+// ParseSeverity is the inverse of Severity.String.
+func ParseSeverity(s string) (Severity, bool) {
+	switch s {
+	case "info":
+		return Info, true
+	case "warning":
+		return Warning, true
+	case "error":
+		return Error, true
+	}
+	return Error, false
+}
+
+// Diagnostic is one finding about the input.
+type Diagnostic struct {
+	Severity Severity
+	Code     string // stable code: P…, E…, W…, I…, S…, D001, L…, AD…, G…, T…
+	Message  string // what is wrong, in one sentence
+	Hint     string // what to do about it, or ""
+	Span     Span
+	Msg      string // the Rosetta message id this concerns, or ""
+}
+
+// Error formats d as "file:line:col: severity CODE: message".
+func (d Diagnostic) Error() string {
+	return fmt.Sprintf("%s: %s %s: %s", d.Span, d.Severity, d.Code, d.Message)
+}
+
+// List is a collection of diagnostics. The zero List is empty and ready to use.
+type List []Diagnostic
+
+// Add appends a diagnostic.
+func (l *List) Add(d Diagnostic) { *l = append(*l, d) }
+
+// Addf appends a diagnostic built from its parts.
+func (l *List) Addf(sev Severity, code string, span Span, format string, args ...any) {
+	*l = append(*l, Diagnostic{Severity: sev, Code: code, Span: span, Message: fmt.Sprintf(format, args...)})
+}
+
+// Append appends every diagnostic of m.
+func (l *List) Append(m List) { *l = append(*l, m...) }
+
+// Sort orders the list by file, offset, then code and message, keeping the
+// original order of diagnostics that compare equal (passes report in a
+// meaningful order, which a stable sort preserves).
+func (l List) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Span, l[j].Span
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Start.Offset != b.Start.Offset {
+			return a.Start.Offset < b.Start.Offset
+		}
+		return false
+	})
+}
+
+// Dedup removes exact duplicates (same span, code, message and message id),
+// which arise when two passes reach the same finding. The list must be sorted.
+func (l List) Dedup() List {
+	if len(l) < 2 {
+		return l
+	}
+	out := l[:1]
+	for _, d := range l[1:] {
+		dup := false
+		for k := len(out) - 1; k >= 0 && out[k].Span.File == d.Span.File && out[k].Span.Start.Offset == d.Span.Start.Offset; k-- {
+			if out[k] == d {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Count returns how many diagnostics have severity sev.
+func (l List) Count(sev Severity) int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == sev {
+			n++
+		}
+	}
+	return n
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (l List) HasErrors() bool { return l.Count(Error) > 0 }
+
+// Max returns the most serious severity in l, and false when l is empty.
+func (l List) Max() (Severity, bool) {
+	if len(l) == 0 {
+		return Info, false
+	}
+	m := Info
+	for _, d := range l {
+		if d.Severity > m {
+			m = d.Severity
+		}
+	}
+	return m, true
+}
+
+// Err returns l as an error, or nil when l holds no error-level diagnostic.
+func (l List) Err() error {
+	if !l.HasErrors() {
+		return nil
+	}
+	return l
+}
+
+// Error prints the first error and how many more there are.
+func (l List) Error() string {
+	var first *Diagnostic
+	for i := range l {
+		if l[i].Severity == Error {
+			first = &l[i]
+			break
+		}
+	}
+	if first == nil {
+		return "no errors"
+	}
+	n := l.Count(Error)
+	if n == 1 {
+		return first.Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", first.Error(), n-1)
+}
+
+// Codes returns the codes of l in order; handy in tests.
+func (l List) Codes() []string {
+	out := make([]string, len(l))
+	for i, d := range l {
+		out[i] = d.Code
+	}
+	return out
+}
+
+// String prints one Error() line per diagnostic.
+func (l List) String() string {
+	var b strings.Builder
+	for _, d := range l {
+		b.WriteString(d.Error())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

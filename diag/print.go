@@ -1,0 +1,204 @@
+package diag
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// DefaultLimit is how many diagnostics the text printer shows unless asked for all,
+// as go/parser stops at ten: the first few errors are the useful ones.
+const DefaultLimit = 10
+
+// SourceFunc returns the indexed source of a file, or nil when it is not known.
+type SourceFunc func(file string) *Source
+
+// TextOptions controls PrintText.
+type TextOptions struct {
+	Limit int // show at most this many; 0 means all
+}
+
+// PrintText writes each diagnostic as "file:line:col: severity CODE: message",
+// the source line as written (control characters escaped, so agent text can never
+// drive the terminal) and a caret line under the span, then the hint.
+func PrintText(w io.Writer, l List, src SourceFunc, opt TextOptions) {
+	shown := l
+	if opt.Limit > 0 && len(l) > opt.Limit {
+		shown = l[:opt.Limit]
+	}
+	for _, d := range shown {
+		fmt.Fprintf(w, "%s: %s %s: %s\n", d.Span, d.Severity, d.Code, SanitizeLine(d.Message))
+		if s := src(d.Span.File); s != nil && d.Span.IsValid() {
+			writeSnippet(w, s, d.Span)
+		}
+		if d.Hint != "" {
+			fmt.Fprintf(w, "    hint: %s\n", SanitizeLine(d.Hint))
+		}
+	}
+	if len(shown) < len(l) {
+		fmt.Fprintf(w, "... and %d more (use --all-errors to see all)\n", len(l)-len(shown))
+	}
+}
+
+func writeSnippet(w io.Writer, s *Source, sp Span) {
+	line := s.Line(sp.Start.Line)
+	if line == nil {
+		return
+	}
+	startCol := sp.Start.Col - 1
+	endCol := startCol + 1
+	if sp.End.Line == sp.Start.Line && sp.End.Col > sp.Start.Col {
+		endCol = sp.End.Col - 1
+	} else if sp.End.Line > sp.Start.Line {
+		endCol = utf8.RuneCount(line)
+	}
+	var text, caret strings.Builder
+	col := 0
+	for _, r := range string(line) {
+		shown := sanitizeRune(r)
+		wd := displayWidth(shown)
+		pad := " "
+		if r == '\t' {
+			pad = "\t"
+		}
+		switch {
+		case col < startCol:
+			caret.WriteString(strings.Repeat(pad, wd))
+		case col < endCol:
+			caret.WriteString(strings.Repeat("^", wd))
+		}
+		text.WriteString(shown)
+		col++
+	}
+	if col <= startCol { // span at end of line
+		caret.WriteString("^")
+	}
+	fmt.Fprintf(w, "    %s\n    %s\n", text.String(), caret.String())
+}
+
+// displayWidth counts terminal columns: East Asian wide and fullwidth characters
+// take two, so carets line up under CJK text.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if isWide(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// wideRanges are the East Asian Wide and Fullwidth blocks (UAX #11), coarsely.
+var wideRanges = [][2]rune{
+	{0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
+	{0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
+	{0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x3FFFD},
+}
+
+func isWide(r rune) bool {
+	for _, w := range wideRanges {
+		if r >= w[0] && r <= w[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// SanitizeLine escapes control characters (other than tab) and bidi overrides so
+// a line of agent text printed to a terminal shows what it is instead of acting.
+func SanitizeLine(s string) string {
+	clean := true
+	for _, r := range s {
+		if sanitizeRune(r) != string(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		b.WriteString(sanitizeRune(r))
+	}
+	return b.String()
+}
+
+func sanitizeRune(r rune) string {
+	switch {
+	case r == '\t':
+		return "\t"
+	case r == utf8.RuneError:
+		return "\\ufffd"
+	case r < 0x20 || r == 0x7f:
+		return fmt.Sprintf("\\x%02x", r)
+	case r >= 0x80 && r < 0xa0, r == 0x2028, r == 0x2029, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return fmt.Sprintf("\\u%04x", r)
+	}
+	return string(r)
+}
+
+// jsonDiagnostic is the documented shape of one diagnostic in --format json.
+type jsonDiagnostic struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	EndLine  int    `json:"end_line"`
+	EndCol   int    `json:"end_col"`
+	Msg      string `json:"msg"`
+}
+
+// PrintJSON writes {"diagnostics":[...]} with every diagnostic.
+func PrintJSON(w io.Writer, l List) error {
+	out := struct {
+		Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	}{Diagnostics: make([]jsonDiagnostic, 0, len(l))}
+	for _, d := range l {
+		end := d.Span.End
+		if !end.IsValid() {
+			end = d.Span.Start
+		}
+		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
+			Code: d.Code, Severity: d.Severity.String(), Message: d.Message, Hint: d.Hint,
+			File: d.Span.File, Line: d.Span.Start.Line, Col: d.Span.Start.Col,
+			EndLine: end.Line, EndCol: end.Col, Msg: d.Msg,
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// PrintGitHub writes GitHub Actions workflow commands (::error file=…::message).
+func PrintGitHub(w io.Writer, l List) {
+	for _, d := range l {
+		kind := map[Severity]string{Info: "notice", Warning: "warning", Error: "error"}[d.Severity]
+		end := d.Span.End
+		if !end.IsValid() {
+			end = d.Span.Start
+		}
+		msg := d.Message
+		if d.Hint != "" {
+			msg += " (" + d.Hint + ")"
+		}
+		fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
+			kind, ghProp(d.Span.File), d.Span.Start.Line, d.Span.Start.Col, end.Line, end.Col,
+			ghProp(d.Code), ghData(msg))
+	}
+}
+
+// GitHub's workflow-command escaping: data escapes %, CR and LF; properties also : and ,.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

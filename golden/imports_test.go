@@ -1,0 +1,121 @@
+package golden
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/rosettac/rosettac"
+
+// allowed says which module-internal and third-party imports each package may
+// have (standard library imports are always allowed). Keys are package path
+// patterns relative to the module: "grammars/*" matches every grammar package.
+// This is the table of ARCHITECTURE.md; golang.org/x/text is allowed where Unicode
+// normalisation is needed, go-internal's diff where the CLI prints diffs.
+var allowed = map[string][]string{
+	"diag":            {},
+	"ir":              {"diag"},
+	"grammars/*":      {"ir", "diag", "internal/*", "github.com/alecthomas/participle/v2*", "golang.org/x/text/*"},
+	"passes/*":        {"ir", "diag", "internal/*"},
+	"internal/*":      {"ir", "diag", "internal/*", "golang.org/x/text/*"},
+	"compiler":        {"grammars/*", "passes/*", "ir", "diag", "internal/*"},
+	"emit":            {"ir", "diag"},
+	"emit/json":       {"emit", "ir", "diag", "internal/*"},
+	"emit/text":       {"emit", "ir", "diag", "internal/*", "golang.org/x/text/*"},
+	"emit/translate":  {"emit", "ir", "diag", "internal/*", "grammars/*", "emit/json"},
+	"emit/gogen":      {"emit", "ir", "diag", "internal/*", "github.com/dave/jennifer/*"},
+	"emit/jsonschema": {"emit", "ir", "diag", "internal/*"},
+	"emit/tokens":     {"emit", "ir", "diag", "internal/*", "github.com/tiktoken-go/tokenizer*"},
+	".":               {},
+	"cmd/rosettac":    {"compiler", "emit", "emit/*", "diag", "ir", "github.com/rogpeppe/go-internal/diff"},
+	"golden":          {"*"},
+	"fuzz":            {"*"},
+}
+
+func match(pattern, path string) bool {
+	if pattern == "*" {
+		return true
+	}
+	if strings.HasSuffix(pattern, "*") {
+		return strings.HasPrefix(path, strings.TrimSuffix(pattern, "*"))
+	}
+	return pattern == path
+}
+
+// TestImportRules parses the imports of every non-test Go file of the module
+// (reading the files, so the test cache notices any change) and checks them
+// against the table.
+func TestImportRules(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := map[string]map[string]bool{} // package dir -> imports
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel == "examples" || rel == "testdata" || strings.HasSuffix(rel, "/testdata") || strings.HasPrefix(d.Name(), ".") && rel != "." {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		dir := filepath.ToSlash(filepath.Dir(rel))
+		if imports[dir] == nil {
+			imports[dir] = map[string]bool{}
+		}
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			imports[dir][p] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pkg, imps := range imports {
+		rules, found := allowed[pkg]
+		if !found {
+			for pattern, r := range allowed {
+				if strings.HasSuffix(pattern, "/*") && match(pattern, pkg) {
+					rules, found = r, true
+				}
+			}
+		}
+		if !found {
+			t.Errorf("package %s is not in the import table of golden/imports_test.go (and ARCHITECTURE.md); add it", pkg)
+			continue
+		}
+		for imp := range imps {
+			if !strings.Contains(strings.SplitN(imp, "/", 2)[0], ".") {
+				continue // standard library
+			}
+			rel := strings.TrimPrefix(imp, module+"/")
+			ok := false
+			for _, r := range rules {
+				if match(r, rel) {
+					ok = true
+					break
+				}
+			}
+			if !ok {
+				t.Errorf("%s imports %s, which the architecture does not allow", pkg, rel)
+			}
+		}
+	}
+}

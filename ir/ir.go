@@ -1,0 +1,43 @@
+// Package ir owns rosettac's typed intermediate representation: one sealed set of
+// node types per language (AgentRosetta, Agent Lingua, AgentDSL) behind the common
+// Document interface, the fields that passes fill in, and a stable debug dump for
+// golden files.
+//
+// Every node carries a diag.Span into the source it came from. Nodes are plain
+// structs; category interfaces carry an unexported marker method so that the set
+// of node kinds stays closed. Results of passes live in fields documented
+// "set by passes/<name>"; they are zero until that pass runs.
+package ir
+
+import "github.com/rosettac/rosettac/diag"
+
+// Language names one of the input languages.
+type Language string
+
+// The languages rosettac reads.
+const (
+	Rosetta  Language = "rosetta"
+	Lingua   Language = "lingua"
+	AgentDSL Language = "agentdsl"
+	JSON     Language = "json"
+)
+
+// Node is anything with a position in the source.
+type Node interface {
+	Pos() diag.Span
+}
+
+// Document is the root of one parsed file in one language.
+type Document interface {
+	Node
+	Language() Language
+	document()
+}
+
+// Marker methods, grouped by category so membership is visible at a glance.
+
+// Document.
+func (*Transcript) document() {}
+
+// Language.
+func (*Transcript) Language() Language { return Rosetta }
