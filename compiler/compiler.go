@@ -52,25 +52,32 @@ type Result struct {
 	Diags  diag.List   // sorted by position
 }
 
-// frontend is one language's way through the pipeline.
-type frontend struct {
-	// parse parses and lowers src (syntax only).
-	parse func(src *diag.Source, opt *Options) (ir.Document, diag.List)
-	// check runs the language's passes over doc.
-	check func(doc ir.Document, src *diag.Source, opt *Options) diag.List
-	// format prints doc in canonical form.
-	format func(doc ir.Document, opt FormatOptions) ([]byte, diag.List)
-}
+// Each language registers its stages from an init function in its own file
+// (rosetta.go, lingua.go, agentdsl.go), so languages can be added independently.
+type (
+	// parseFunc parses and lowers src (syntax only).
+	parseFunc func(src *diag.Source, opt *Options) (ir.Document, diag.List)
+	// checkFunc runs the language's passes over doc.
+	checkFunc func(doc ir.Document, src *diag.Source, opt *Options) diag.List
+	// formatFunc prints doc in canonical form.
+	formatFunc func(doc ir.Document, opt FormatOptions) ([]byte, diag.List)
+)
 
-var frontends = map[ir.Language]*frontend{}
+var (
+	parsers  = map[ir.Language]parseFunc{}
+	checkers = map[ir.Language]checkFunc{}
+	printers = map[ir.Language]formatFunc{}
+)
 
-func register(lang ir.Language, f *frontend) { frontends[lang] = f }
+func registerParser(lang ir.Language, f parseFunc)   { parsers[lang] = f }
+func registerChecker(lang ir.Language, f checkFunc)  { checkers[lang] = f }
+func registerPrinter(lang ir.Language, f formatFunc) { printers[lang] = f }
 
 // Languages lists the languages with a front end, sorted.
 func Languages() []ir.Language {
 	var out []ir.Language
 	for _, l := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
-		if frontends[l] != nil {
+		if parsers[l] != nil {
 			out = append(out, l)
 		}
 	}
@@ -168,18 +175,18 @@ func run(file string, src []byte, opt *Options) *Result {
 			Hint:    "re-encode the file as UTF-8"})
 		return res
 	}
-	fe := frontends[res.Lang]
-	if fe == nil {
+	parse := parsers[res.Lang]
+	if parse == nil {
 		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
 			Message: fmt.Sprintf("rosettac cannot read %s input yet", res.Lang),
 			Hint:    "pass --from with one of: " + joinLangs(Languages())})
 		return res
 	}
-	doc, ds := fe.parse(res.Source, opt)
+	doc, ds := parse(res.Source, opt)
 	res.Doc = doc
 	res.Diags = append(res.Diags, ds...)
-	if !opt.syntaxOnly && doc != nil && fe.check != nil {
-		res.Diags = append(res.Diags, fe.check(doc, res.Source, opt)...)
+	if check := checkers[res.Lang]; !opt.syntaxOnly && doc != nil && check != nil {
+		res.Diags = append(res.Diags, check(doc, res.Source, opt)...)
 	}
 	res.Diags.Sort()
 	res.Diags = res.Diags.Dedup()
@@ -213,12 +220,12 @@ type FormatOptions struct {
 // Format prints a parsed document in its language's canonical form. It reports
 // a diagnostic instead of output when the language has no printer.
 func Format(res *Result, opt FormatOptions) ([]byte, diag.List) {
-	fe := frontends[res.Lang]
-	if res.Doc == nil || fe == nil || fe.format == nil {
+	format := printers[res.Lang]
+	if res.Doc == nil || format == nil {
 		var l diag.List
 		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
 			Message: fmt.Sprintf("no canonical printer for %s input", res.Lang)})
 		return nil, l
 	}
-	return fe.format(res.Doc, opt)
+	return format(res.Doc, opt)
 }

@@ -1,0 +1,49 @@
+// Package text owns rosettac's human renderings: deterministic text for people,
+// in English or Chinese, for every language (AgentRosetta views and margin marks,
+// Lingua messages as words, AgentDSL tables and signatures).
+//
+// Each language registers its renderer from its own file; Render dispatches on
+// the document's language. Control characters and terminal escape sequences in
+// agent text are shown escaped, never sent raw to a terminal.
+package text
+
+import (
+	"fmt"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// Options selects what a rendering shows.
+type Options struct {
+	Lang  string // "en" or "zh"
+	View  string // Rosetta: full, decision, audit, human_task, content, clean
+	ASCII bool   // ASCII-only layout (->, -, |, ^, >)
+	Bare  bool   // only the bytes of the text blocks: the deliverable itself
+}
+
+// renderFunc renders one language's document.
+type renderFunc func(doc ir.Document, opt Options) ([]byte, diag.List)
+
+var renderers = map[ir.Language]renderFunc{}
+
+func register(lang ir.Language, f renderFunc) { renderers[lang] = f }
+
+// Render renders doc for people. An unknown language or option is an error
+// diagnostic, never a panic.
+func Render(doc ir.Document, opt Options) ([]byte, diag.List) {
+	var ds diag.List
+	if opt.Lang == "" {
+		opt.Lang = "en"
+	}
+	if opt.View == "" {
+		opt.View = "full"
+	}
+	r := renderers[doc.Language()]
+	if r == nil {
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "R001", Span: doc.Pos(),
+			Message: fmt.Sprintf("no human renderer for %s documents", doc.Language())})
+		return nil, ds
+	}
+	return r(doc, opt)
+}
