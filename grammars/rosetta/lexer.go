@@ -409,11 +409,23 @@ func topicEnd(s string, i int) int {
 
 // lexTargets reads target { , target } after '>'; it returns the offset after
 // the route, or -1 when the route is malformed.
+//
+// A '#' target must follow '>' or ',' directly: after white space, '#name' is
+// the message topic (so that a bare '>' followed by a topic reads back as one).
 func lexTargets(l *lineLexer, s string, i int) int {
-	i = skipWS(s, i)
+	glued := true
+	if j := skipWS(s, i); j > i {
+		i, glued = j, false
+	}
 	first := true
 	for {
 		start := i
+		if !glued && (s[min(i, len(s)-1)] == '#' || strings.HasPrefix(s[i:], fwHash)) {
+			if first {
+				return start
+			}
+			return -1
+		}
 		e := targetEnd(l, s, i)
 		if e < 0 {
 			if first {
@@ -442,7 +454,11 @@ func lexTargets(l *lineLexer, s string, i int) int {
 			return e
 		}
 		l.emit(tComma, s, j, j+n)
-		i = skipWS(s, j+n)
+		i = j + n
+		glued = true
+		if k := skipWS(s, i); k > i {
+			i, glued = k, false
+		}
 	}
 }
 
@@ -748,7 +764,11 @@ func lexTxt(l *lineLexer, s string) bool {
 			return false
 		}
 		if e < len(s) && s[e] == '/' {
-			e = runOf(s, e+1, func(c byte) bool { return isWord(c) || c == '-' })
+			k := runOf(s, e+1, func(c byte) bool { return isWord(c) || c == '-' })
+			if k == e+1 {
+				return false
+			}
+			e = k
 		}
 		if !endOfItem(s, e) {
 			return false

@@ -146,22 +146,20 @@ func (p *parser) run() {
 }
 
 // lineEnd returns the end of the text of the line starting at start and the
-// start of the next line. Lines end at "\n"; a "\r" before it, or a "\r" that
-// ends the input, belongs to the line ending.
+// start of the next line. Lines end at "\n"; the "\r"s right before it (or
+// before the end of the input) belong to the line ending, so no line's text
+// ends in "\r" and every line prints back as itself plus "\n".
 func lineEnd(text string, start int) (end, next int) {
 	nl := strings.IndexByte(text[start:], '\n')
 	if nl < 0 {
-		end = len(text)
-		if end > start && text[end-1] == '\r' {
-			end--
-		}
-		return end, len(text)
+		end, next = len(text), len(text)
+	} else {
+		end, next = start+nl, start+nl+1
 	}
-	end = start + nl
-	if end > start && text[end-1] == '\r' {
+	for end > start && text[end-1] == '\r' {
 		end--
 	}
-	return end, end + 1
+	return end, next
 }
 
 func (p *parser) line(l lineRef) {

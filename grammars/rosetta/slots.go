@@ -60,7 +60,9 @@ func (p *parser) endSlot() {
 		KeySpan: ss.keySpan,
 		Raw:     raw,
 	}
-	h.Refs = p.refs(ss, raw)
+	if ss.block == nil || !ss.block.Inline { // inline text is content, not references
+		h.Refs = p.refs(ss, raw)
+	}
 	h.Verbatim = ss.verbatim
 	var out ir.Slot
 	switch ss.key {
