@@ -318,11 +318,20 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 			if d > 0 {
 				p.report(diag.Info, CodeDecoration, p.span(sg.line, sg.src, r.src), "decoration before a binding stripped", "write the bare `key = value`")
 			}
+			vt := g.Value
+			ve, cs, ce := splitConf(vt.Value, 0, len(vt.Value))
+			b := &ir.Binding{Key: g.Key.Value, KeySpan: p.tokSpan(r, g.Key), Neg: g.Op.Value[0] == '!', Value: vt.Value[:ve]}
+			b.ValueSpan = p.span(sg.line, r.off(vt.Pos.Offset), r.off(vt.Pos.Offset+ve))
+			if cs >= 0 {
+				_, n := utf8.DecodeRuneInString(vt.Value[cs:])
+				b.Conf = &ir.Conf{Span: p.span(sg.line, r.off(vt.Pos.Offset+cs), r.off(vt.Pos.Offset+ce)), Kind: vt.Value[cs+n : ce]}
+				if n > 1 {
+					p.lex.fullwidth = true
+				}
+			}
 			if p.lex.fullwidth {
 				p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as binding syntax", "write ASCII = and ~")
 			}
-			b := &ir.Binding{Key: g.Key.Value, KeySpan: p.tokSpan(r, g.Key), Neg: g.Op.Type == tNeg,
-				Value: g.Value.Value, ValueSpan: p.tokSpan(r, g.Value), Conf: p.conf(r, g.Conf)}
 			b.Span = p.span(sg.line, r.src, sg.off(len(text)))
 			ss.binds = append(ss.binds, b)
 			p.looseDone(ss, "binding")

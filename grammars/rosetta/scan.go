@@ -52,6 +52,7 @@ type parser struct {
 	diags diag.List
 	lex   lineLexer // slot lines and values
 	hlex  lineLexer // header lines (kept apart: ending a message lowers its last slot)
+	tlex  lineLexer // route targets, re-read from the header's route token
 
 	cur       *msgState
 	sawBlank  bool // a blank line since the last line of the current message
@@ -343,15 +344,17 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 	h.Sender = h.ID.Agent
 	m := &ir.Message{Header: h}
 	p.cur = &msgState{m: m, isDef: h.Act == "def", last: l.end, lastLine: l}
-	if r := g.Route; r != nil {
+	if r := g.Route; r.Value != "" {
 		h.RouteWritten = true
-		if r.Sender != nil {
-			h.Sender = r.Sender.Value
-			h.SenderSpan = p.tokSpan(sg, *r.Sender)
+		if w := runOf(r.Value, 0, isIdent); w > 0 {
+			h.Sender = r.Value[:w]
+			h.SenderSpan = p.span(l, sg.off(r.Pos.Offset), sg.off(r.Pos.Offset+w))
 			h.SenderWritten = true
 		}
-		for i := range r.Targets {
-			tk := p.hlex.nth(tTarget, i)
+		gt := r.Pos.Offset + strings.IndexAny(r.Value, ">＞")
+		p.tlex.toks = p.tlex.toks[:0]
+		lexTargets(&p.tlex, sg.text, gt+p.tlex.marker(sg.text, gt, '>', fwGt))
+		for _, tk := range p.tlex.toks {
 			tg := ir.Target{Span: p.tokSpan(sg, tk), Text: foldMarker(tk.Value)}
 			switch tg.Text[0] {
 			case '*':
@@ -367,24 +370,28 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 		}
 	}
 	topics := 0
-	for _, it := range g.Items {
-		switch {
-		case it.Topic != nil:
+	for _, tk := range p.hlex.toks {
+		if tk.Type != tFieldKey {
+			continue
+		}
+		if tk.Value[0] == '#' || strings.HasPrefix(tk.Value, fwHash) {
 			topics++
 			if topics > 1 {
-				p.report(diag.Warning, CodeDupTopic, p.tokSpan(sg, *it.Topic),
+				p.report(diag.Warning, CodeDupTopic, p.tokSpan(sg, tk),
 					"a second #topic in one header; only the first ("+h.Topic+") is used",
 					"a message has one topic: remove this one, or route to it as a target after '>'")
 				continue
 			}
-			_, n := utf8.DecodeRuneInString(it.Topic.Value)
-			h.Topic = it.Topic.Value[n:]
-			h.TopicSpan = p.tokSpan(sg, *it.Topic)
-		case it.Key != nil:
-			f := ir.Field{Key: it.Key.Value, Value: it.Value.Value}
-			f.Span = p.span(l, sg.off(it.Key.Pos.Offset), sg.off(it.Value.Pos.Offset+len(it.Value.Value)))
-			h.Fields = append(h.Fields, f)
+			_, n := utf8.DecodeRuneInString(tk.Value)
+			h.Topic = tk.Value[n:]
+			h.TopicSpan = p.tokSpan(sg, tk)
+			continue
 		}
+		v := tk.Value
+		w := runOf(v, 0, isIdent)
+		e := skipWS(v, w)
+		_, n := utf8.DecodeRuneInString(v[e:])
+		h.Fields = append(h.Fields, ir.Field{Key: v[:w], Value: v[skipWS(v, e+n):], Span: p.tokSpan(sg, tk)})
 	}
 	if p.hlex.fullwidth {
 		p.report(diag.Info, CodeFullwidth, h.Span, "fullwidth punctuation read as header syntax",
