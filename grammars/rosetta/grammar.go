@@ -16,17 +16,17 @@ import (
 // per message; the lowering reads the positions of the repeated parts from the
 // lexer's token list.
 type headerLine struct {
-	ID    lexer.Token `parser:"@ID"`
-	Act   lexer.Token `parser:"@Act"`
-	Route lexer.Token `parser:"@Route?"`
-	Items []string    `parser:"@HItem*"`
+	ID    string   `parser:"@ID"`
+	Act   string   `parser:"@Act"`
+	Route string   `parser:"@Route?"`
+	Items []string `parser:"@HItem*"`
 }
 
 // binding is key [!]= value [~conf].
 type binding struct {
-	Key   lexer.Token `parser:"@BindKey"`
-	Op    lexer.Token `parser:"@Op"`
-	Value lexer.Token `parser:"@Value"`
+	Key   string `parser:"@BindKey"`
+	Op    string `parser:"@Op"`
+	Value string `parser:"@Value"`
 }
 
 // markLine is addr (=|>) value [~conf].
@@ -107,7 +107,9 @@ func init() {
 	shapeParser = build[shape](modeShape)
 }
 
-// Slices of tokens cannot be captured one by one (participle gives a
+// Captures are strings (cheaper in participle than lexer.Token values); the
+// lowering takes positions from the lexer's own token list, which the
+// grammar has just accepted. Slices of tokens cannot be captured one by one (participle gives a
 // []lexer.Token field every token of its node), so repeated captures are
 // strings and their positions come from the lexer's own token list, in order.
 

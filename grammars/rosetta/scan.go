@@ -55,6 +55,10 @@ type parser struct {
 	tlex  lineLexer // route targets, re-read from the header's route token
 
 	cur       *msgState
+	slotBuf   slotState // reused for every slot (its slices keep their capacity)
+	slotsBuf  []ir.Slot // the current message's slots, copied out at its end
+	bindSlab  []ir.Binding
+	markSlab  []ir.Mark
 	sawBlank  bool // a blank line since the last line of the current message
 	proseOn   bool // in a run of prose
 	prose     struct{ start, end int }
@@ -78,9 +82,9 @@ type slotState struct {
 	start   diag.Pos
 	end     int // source offset of the end of the slot's last line
 	endLine lineRef
-	raw     strings.Builder
-	segs    []rawSeg
-	refsRaw bool
+	rawLen  int      // length of the raw text built from segs
+	segs    []rawSeg // the raw text's lines, joined by '\n' at endSlot
+	lines   []ir.BlockLine
 
 	// binding and mark slots
 	binds    []*ir.Binding
@@ -91,6 +95,8 @@ type slotState struct {
 	// txt slots
 	block      *ir.Block
 	inlineOpen bool // an inline "... whose closing quote has not been seen
+	inlineSeg  seg  // where that quote opened
+	looseSeg   seg  // the first line before the first entry
 	implicit   string
 }
 
@@ -334,17 +340,18 @@ func (p *parser) degrade() {
 func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 	p.anyHeader = true
 	p.sawBlank = false
-	h := &ir.Header{Span: p.span(l, sg.off(g.ID.Pos.Offset), l.end)}
-	idTok := g.ID
+	idTok, actTok := p.hlex.toks[0], p.hlex.toks[1]
+	h := &ir.Header{Span: p.span(l, sg.off(idTok.Pos.Offset), l.end)}
 	h.ID.Text = idTok.Value
 	h.ID.Span = p.tokSpan(sg, idTok)
 	h.ID.Agent, h.ID.Seq, h.ID.Compact = splitID(idTok.Value)
-	h.Act = g.Act.Value
-	h.ActSpan = p.tokSpan(sg, g.Act)
+	h.Act = g.Act
+	h.ActSpan = p.tokSpan(sg, actTok)
 	h.Sender = h.ID.Agent
 	m := &ir.Message{Header: h}
 	p.cur = &msgState{m: m, isDef: h.Act == "def", last: l.end, lastLine: l}
-	if r := g.Route; r.Value != "" {
+	if g.Route != "" {
+		r := p.hlex.toks[2]
 		h.RouteWritten = true
 		if w := runOf(r.Value, 0, isIdent); w > 0 {
 			h.Sender = r.Value[:w]
@@ -414,6 +421,32 @@ func (p *parser) tokSpan(sg seg, t lexer.Token) diag.Span {
 	return p.span(sg.line, sg.off(t.Pos.Offset), sg.off(t.Pos.Offset+len(t.Value)))
 }
 
+// newSlot resets the reusable slot state for a new slot.
+func (p *parser) newSlot(key string, start diag.Pos, l lineRef) *slotState {
+	ss := &p.slotBuf
+	*ss = slotState{key: key, start: start, end: l.end, endLine: l,
+		segs: ss.segs[:0], lines: ss.lines[:0], binds: ss.binds[:0], marks: ss.marks[:0]}
+	return ss
+}
+
+// newBinding and newMark allocate IR nodes from slabs (one allocation per
+// 256 nodes instead of one per node).
+func (p *parser) newBinding() *ir.Binding {
+	if len(p.bindSlab) == cap(p.bindSlab) {
+		p.bindSlab = make([]ir.Binding, 0, 256)
+	}
+	p.bindSlab = p.bindSlab[:len(p.bindSlab)+1]
+	return &p.bindSlab[len(p.bindSlab)-1]
+}
+
+func (p *parser) newMark() *ir.Mark {
+	if len(p.markSlab) == cap(p.markSlab) {
+		p.markSlab = make([]ir.Mark, 0, 64)
+	}
+	p.markSlab = p.markSlab[:len(p.markSlab)+1]
+	return &p.markSlab[len(p.markSlab)-1]
+}
+
 func (p *parser) endMessage() {
 	c := p.cur
 	if c == nil {
@@ -421,6 +454,8 @@ func (p *parser) endMessage() {
 	}
 	p.endSlot()
 	m := c.m
+	m.Slots = append([]ir.Slot(nil), p.slotsBuf...)
+	p.slotsBuf = p.slotsBuf[:0]
 	m.Span = diag.Span{File: p.src.File, Start: m.Header.Span.Start, End: p.pos(c.lastLine, c.last)}
 	p.t.Messages = append(p.t.Messages, m)
 	p.cur = nil

@@ -15,9 +15,6 @@ func (p *parser) rawPos(ss *slotState, r int) diag.Pos {
 	var best *rawSeg
 	for i := range ss.segs {
 		s := &ss.segs[i]
-		if s.at < 0 {
-			continue
-		}
 		if s.at <= r {
 			best = s
 		} else {
@@ -53,7 +50,22 @@ func (p *parser) endSlot() {
 	if ss.inlineOpen {
 		p.closeInline(ss)
 	}
-	raw := ss.raw.String()
+	var raw string
+	switch len(ss.segs) {
+	case 0:
+	case 1:
+		raw = ss.segs[0].seg.text
+	default:
+		var b strings.Builder
+		b.Grow(ss.rawLen)
+		for i, s := range ss.segs {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(s.seg.text)
+		}
+		raw = b.String()
+	}
 	h := ir.SlotHead{
 		Span:    diag.Span{File: p.src.File, Start: ss.start, End: p.pos(ss.endLine, ss.end)},
 		Key:     ss.key,
@@ -69,6 +81,9 @@ func (p *parser) endSlot() {
 	case "txt":
 		b := ss.block
 		b.Span = h.Span
+		if len(ss.lines) > 0 {
+			b.Lines = append([]ir.BlockLine(nil), ss.lines...)
+		}
 		out = &ir.BlockSlot{SlotHead: h, Block: b}
 	case "mark":
 		if len(ss.marks) == 0 && raw != "" {
@@ -76,9 +91,9 @@ func (p *parser) endSlot() {
 			p.report(diag.Warning, CodeLooseLine, h.Span, "`mark` holds no mark (`addr = note` or `addr > text`); it is kept as written",
 				"write a mark as `block#L3|q\"words\" = note ~conf`")
 		}
-		out = &ir.MarkSlot{SlotHead: h, Marks: ss.marks}
+		out = &ir.MarkSlot{SlotHead: h, Marks: append([]*ir.Mark(nil), ss.marks...)}
 	case "a", "assume", "sub":
-		s := &ir.BindingSlot{SlotHead: h, Bindings: ss.binds}
+		s := &ir.BindingSlot{SlotHead: h, Bindings: append([]*ir.Binding(nil), ss.binds...)}
 		if len(ss.binds) == 0 {
 			s.Text, s.Conf = p.textConf(ss, raw)
 		}
@@ -94,7 +109,7 @@ func (p *parser) endSlot() {
 		s.Text, s.Conf = p.textConf(ss, raw)
 		out = s
 	}
-	c.m.Slots = append(c.m.Slots, out)
+	p.slotsBuf = append(p.slotsBuf, out)
 }
 
 // textConf splits a trailing ~conf off a slot's raw text.
@@ -196,8 +211,14 @@ func firstLine(s string) string {
 // alternatives, spec §11.2). A trailing '.' or ':' ends a sentence, not a ref.
 func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
 	var out []ir.Ref
+	fw := strings.Contains(raw, fwAt)
 	for i := 0; i < len(raw); {
-		k := strings.IndexAny(raw[i:], "@＠")
+		var k int
+		if fw {
+			k = strings.IndexAny(raw[i:], "@＠")
+		} else {
+			k = strings.IndexByte(raw[i:], '@')
+		}
 		if k < 0 {
 			break
 		}
