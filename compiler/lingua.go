@@ -4,14 +4,22 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	grammar "github.com/rosettac/rosettac/grammars/lingua"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/passes/decode"
 )
 
-// Agent Lingua: grammars/lingua parses and prints.
+// Agent Lingua: grammars/lingua parses and prints; passes/decode decodes
+// payloads and establishes sessions, then passes/lingua checks the transcript.
 func init() {
 	registerParser(ir.Lingua, func(src *diag.Source, _ *Options) (ir.Document, diag.List) {
 		return grammar.Parse(src)
 	})
+	registerChecker(ir.Lingua, checkLingua)
 	registerPrinter(ir.Lingua, func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
 		return grammar.Print(doc.(*ir.LinguaTranscript)), nil
 	})
+}
+
+func checkLingua(doc ir.Document, _ *diag.Source, opt *Options) diag.List {
+	t := doc.(*ir.LinguaTranscript)
+	return decode.Run(t, decode.Options{PrivateKey: opt.PrivateKey, PSK: opt.PSK, SessionID: opt.SessionID, MaxInflate: opt.MaxInflate})
 }
