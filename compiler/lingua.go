@@ -5,6 +5,7 @@ import (
 	grammar "github.com/rosettac/rosettac/grammars/lingua"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/decode"
+	linguacheck "github.com/rosettac/rosettac/passes/lingua"
 )
 
 // Agent Lingua: grammars/lingua parses and prints; passes/decode decodes
@@ -21,5 +22,6 @@ func init() {
 
 func checkLingua(doc ir.Document, _ *diag.Source, opt *Options) diag.List {
 	t := doc.(*ir.LinguaTranscript)
-	return decode.Run(t, decode.Options{PrivateKey: opt.PrivateKey, PSK: opt.PSK, SessionID: opt.SessionID, MaxInflate: opt.MaxInflate})
+	ds := decode.Run(t, decode.Options{PrivateKey: opt.PrivateKey, PSK: opt.PSK, SessionID: opt.SessionID, MaxInflate: opt.MaxInflate})
+	return append(ds, linguacheck.Check(t)...)
 }

@@ -342,6 +342,7 @@ type LinguaHandshake struct {
 	Reason       string   // ^A answers
 	Unsupported  []string // !E1 answers
 
+	Peer  string           // the agent the offer is addressed to (the offer's @target), or "": the answering side
 	Offer *LinguaHandshake // set on answers: the offer this answers, or nil
 }
 

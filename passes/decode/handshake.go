@@ -23,6 +23,9 @@ func (st *state) handshake(m ir.LinguaMessage, pl *ir.LinguaPayload) {
 			return
 		}
 		hs := readHandshake(j)
+		if m.Target != nil {
+			hs.Peer = m.Target.Text
+		}
 		pl.Decoded.Handshake = hs
 		st.checkPubKey(hs, pl)
 		st.offers = append(st.offers, &offer{req: m, hs: hs})
@@ -42,7 +45,7 @@ func (st *state) handshake(m ir.LinguaMessage, pl *ir.LinguaPayload) {
 		}
 		o := st.offers[0]
 		st.offers = st.offers[1:]
-		hs.Offer = o.hs
+		hs.Offer, hs.Peer = o.hs, o.hs.Peer
 		if r, ok := m.(*ir.LinguaResponse); ok && r.Status == '0' && (hs.Accepted == nil || *hs.Accepted) && hs.Session != "" {
 			st.establish(o, r, hs)
 		}
