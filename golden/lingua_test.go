@@ -227,3 +227,45 @@ func flipB64(c byte) string {
 	}
 	return "A"
 }
+
+func readTxtar(file string) (*txtar.Archive, error) { return txtar.ParseFile(file) }
+
+// Every L code in the Lingua packages is documented in docs/lingua.md and
+// triggered by some test or golden file.
+func TestLinguaCodesCatalogued(t *testing.T) {
+	code := regexp.MustCompile(`"(L\d{3})"`)
+	doc, err := os.ReadFile("../docs/lingua.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tests strings.Builder
+	var codes []string
+	for _, dir := range []string{"../grammars/lingua", "../passes/decode", "../passes/lingua", "testdata/lingua", "../cmd/rosettac/testdata/script"} {
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, _ := os.ReadFile(p)
+			switch {
+			case strings.HasSuffix(p, "_test.go") || strings.HasSuffix(p, ".txtar"):
+				tests.Write(b)
+			case strings.HasSuffix(p, ".go"):
+				for _, m := range code.FindAllStringSubmatch(string(b), -1) {
+					codes = append(codes, m[1])
+				}
+			}
+			return nil
+		})
+	}
+	if len(codes) < 30 {
+		t.Fatalf("found only %d codes", len(codes))
+	}
+	for _, c := range codes {
+		if !strings.Contains(string(doc), "| "+c+" |") {
+			t.Errorf("%s is not in docs/lingua.md", c)
+		}
+		if !strings.Contains(tests.String(), c) {
+			t.Errorf("%s is triggered by no test", c)
+		}
+	}
+}
