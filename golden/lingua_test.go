@@ -121,19 +121,7 @@ var payloadText = regexp.MustCompile(`(?m)^(    payload kind=\d) ".*"$`)
 // (sealing e: payloads again under the session key with fresh nonces) decodes
 // to the same messages and contents, whoever holds the key.
 func TestLinguaEncodeRoundTrip(t *testing.T) {
-	ar, err := txtar.ParseFile("testdata/lingua/handshake.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var src, key []byte
-	for _, f := range ar.Files {
-		switch f.Name {
-		case "input.lingua":
-			src = f.Data
-		case "key.txt":
-			key = f.Data
-		}
-	}
+	src, key := handshakeInput(t)
 	opt := compiler.Options{PrivateKey: key}
 	res := compiler.Check("in.lingua", src, opt)
 	doc := res.Doc.(*ir.LinguaTranscript)
@@ -178,19 +166,7 @@ func TestLinguaEncodeRoundTrip(t *testing.T) {
 // No key, PSK or plaintext of a failed decryption appears in any output:
 // diagnostics (every format), rendering, IR dump or formatted text.
 func TestLinguaSecretsNeverShown(t *testing.T) {
-	ar, err := txtar.ParseFile("testdata/lingua/handshake.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var src, key []byte
-	for _, f := range ar.Files {
-		switch f.Name {
-		case "input.lingua":
-			src = f.Data
-		case "key.txt":
-			key = f.Data
-		}
-	}
+	src, key := handshakeInput(t)
 	// Tamper with the first encrypted payload's tag: decryption must fail.
 	s := string(src)
 	i := strings.Index(s, "$e:")
@@ -268,4 +244,18 @@ func TestLinguaCodesCatalogued(t *testing.T) {
 			t.Errorf("%s is triggered by no test", c)
 		}
 	}
+}
+
+// handshakeInput returns the input and Alice's key file of handshake.txtar.
+func handshakeInput(t *testing.T) (src, key []byte) {
+	t.Helper()
+	src, err := bytesOf("testdata/lingua/handshake.txtar", "input.lingua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err = bytesOf("testdata/lingua/handshake.txtar", "key.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, key
 }
