@@ -57,10 +57,19 @@ func termSafeTail(s string) string {
 }
 
 func needsEscape(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == 0x7f || c >= 0x80 {
-			return true // non-ASCII: checked rune by rune
+	for i := 0; i < len(s); {
+		if c := s[i]; c < 0x80 {
+			if c < 0x20 || c == 0x7f {
+				return true
+			}
+			i++
+			continue
 		}
+		c, n := utf8.DecodeRuneInString(s[i:])
+		if c == utf8.RuneError && n == 1 || isUnsafeRune(c) {
+			return true
+		}
+		i += n
 	}
 	return false
 }
