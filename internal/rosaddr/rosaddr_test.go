@@ -30,8 +30,8 @@ func TestRefMessage(t *testing.T) {
 		{"@a1.13@orig", "a1.13", true},
 		{"@obs7", "obs7", false},
 		{"@obs7.a.cause", "obs7", false},
-		{"@obs7#L3", "obs7", false},     // deviation: the reference finds none
-		{"@a3.9#L12", "a3.9", false},    // deviation: the reference reads a3
+		{"@obs7#L3", "obs7", false},  // deviation: the reference finds none
+		{"@a3.9#L12", "a3.9", false}, // deviation: the reference reads a3
 		{"@file:log/2f9c#L487", "", false},
 		{"@commit:9f2a", "", false},
 		{"@issue441", "issue441", false}, // as the reference: letters+digits is an id
