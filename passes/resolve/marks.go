@@ -24,11 +24,13 @@ func FindBlock(m *ir.Message, name string) *ir.Block {
 	return nil
 }
 
-// FillAddress parses a.Text into a's parts when the parser left them empty.
-// An address that does not parse keeps the text before '#' as its block name,
-// so it is still reported (as a missing block) rather than dropped.
+// FillAddress (re)derives a's parts from a.Text, keeping its span. The
+// written text is the authority: resolution semantics (an exclusive c end,
+// @n written) live here, so selectors are always read the same way whoever
+// built the address. An address that does not parse keeps the text before
+// '#' as its block name, so it is still reported (as a missing block).
 func FillAddress(a *ir.Address) {
-	if a.Block != "" || a.Text == "" {
+	if a.Text == "" {
 		return
 	}
 	p, ok := rosaddr.ParseAddress(a.Text)
@@ -143,25 +145,69 @@ func anchored(sels []ir.Selector) bool {
 }
 
 // Address resolves a full address text (@id[@orig].block#span) through look.
-// A local address (no @id) resolves against local, which may be nil.
+// A local address (no @id) resolves against local, which may be nil. Besides
+// blocks it resolves the other §11.1 forms: @id (the message: its id), @id.slot
+// (the slot's text, first slot of that key) and @id.a.key (a binding's value).
 func Address(text string, local *ir.Message, look Lookup) *ir.Resolution {
 	a := ir.Address{Text: text}
 	FillAddress(&a)
+	msgID, orig, rest := a.Msg, a.Orig, ""
+	if a.Msg == "" && strings.HasPrefix(text, "@") {
+		// Not a block address: @id, @id.slot or @id.slot.key.
+		id, o := rosaddr.RefMessage(text)
+		msgID, orig = id, o
+		body := strings.TrimPrefix(strings.TrimLeft(text, "@"), id)
+		body = strings.TrimPrefix(body, "@orig")
+		rest = strings.TrimPrefix(body, ".")
+	}
 	var m *ir.Message
 	switch {
-	case a.Msg != "" && look != nil:
-		m = look(a.Msg, a.Orig)
-	case a.Msg == "":
+	case msgID != "" && look != nil:
+		m = look(msgID, orig)
+	case msgID == "" && !strings.HasPrefix(text, "@"):
 		m = local
 	}
 	if m == nil {
-		return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: "no message " + orDefault(a.Msg, "named")}
+		return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: "no message " + orDefault(msgID, "named by "+PyRepr(text))}
+	}
+	if a.Msg == "" && msgID != "" {
+		return slotAddress(m, rest)
 	}
 	blk := FindBlock(m, a.Block)
 	if blk == nil {
+		if !a.HasSpan {
+			if r := slotAddress(m, a.Block); r.Status == ir.Exact {
+				return r
+			}
+		}
 		return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: fmt.Sprintf("%s has no block `%s`", headerID(m), a.Block)}
 	}
 	return Block(blk, a.Selectors)
+}
+
+// slotAddress resolves "", "slot" or "slot.key" inside m.
+func slotAddress(m *ir.Message, rest string) *ir.Resolution {
+	if rest == "" {
+		return &ir.Resolution{Status: ir.Exact, Conf: "hi", Text: headerID(m), Line: 0}
+	}
+	key, sub, hasSub := strings.Cut(rest, ".")
+	for _, s := range m.Slots {
+		if s.Head().Key != key {
+			continue
+		}
+		if !hasSub {
+			return &ir.Resolution{Status: ir.Exact, Conf: "hi", Text: s.Head().Raw}
+		}
+		if bs, ok := s.(*ir.BindingSlot); ok {
+			for _, b := range bs.Bindings {
+				if b.Key == sub {
+					return &ir.Resolution{Status: ir.Exact, Conf: "hi", Text: b.Value}
+				}
+			}
+		}
+		break
+	}
+	return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: fmt.Sprintf("%s has no %s", headerID(m), PyRepr(rest))}
 }
 
 // Digests verifies every carried block of m against a complete src=@sha256:
