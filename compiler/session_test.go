@@ -212,6 +212,16 @@ a1.5 tell a1>a3 at=@t:14:40
  a ship = yes ~hi
  unk []
 `, []string{"a2.9:E024", "a1.5:W017"}},
+		{"I011 until a def binds the symbol", Options{}, `
+a1.1 note a1>a2
+ why see CKO and CKO again
+
+a1.2 def a1>*
+ CKO = checkout
+
+a1.3 note a1>a2
+ why see CKO
+`, []string{"a1.1:I011", "a1.1:I011"}},
 		{"sender-scoped symbols", Options{}, `
 a1.1 def a1>*
  a1:BID = my bid
@@ -336,4 +346,12 @@ a2.9 revise a2>a1 re=a2.7 #ch1
 
 func resolveAgain(s *Session, addr string) *ir.Resolution {
 	return resolve.Address(addr, nil, s.st.Lookup)
+}
+
+// TestNoFrontEnd: a language without a printer gets F004, not a panic.
+func TestNoFrontEnd(t *testing.T) {
+	res := &Result{Lang: ir.Language("klingon"), Source: diag.NewSource("x", []byte("x"))}
+	if _, ds := Format(res, FormatOptions{}); !cmp.Equal(ds.Codes(), []string{"F004"}) {
+		t.Errorf("got %v", ds.Codes())
+	}
 }
