@@ -221,7 +221,10 @@ a1.2 def a1>*
 
 a1.3 note a1>a2
  why see CKO
-`, []string{"a1.1:I011", "a1.1:I011"}},
+ txt t
+ | x
+ mark t#L1 = selectors are not symbols ~hi
+`, []string{"a1.1:I011", "a1.1:I011", "a1.3:I029"}},
 		{"sender-scoped symbols", Options{}, `
 a1.1 def a1>*
  a1:BID = my bid

@@ -260,7 +260,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 				continue
 			}
 			count := map[string]int{}
-			for _, sym := range symbolsIn(stripRefs(raw)) {
+			for _, sym := range symbolsIn(stripAnchors(stripRefs(raw))) {
 				nth := count[sym]
 				count[sym]++
 				if _, ok := s.dict[sym]; ok {
@@ -748,6 +748,27 @@ func stripRefs(s string) string {
 			b[k] = ' '
 		}
 		i = j - 1
+	}
+	return string(b)
+}
+
+// stripAnchors blanks every '#' fragment (body#L7, #p14§7.2): a line
+// selector such as L7 is an address, not a symbol.
+func stripAnchors(s string) string {
+	if strings.IndexByte(s, '#') < 0 {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '#' {
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' {
+			b[j] = ' '
+			j++
+		}
+		i = j
 	}
 	return string(b)
 }
