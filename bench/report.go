@@ -158,7 +158,7 @@ func render(r *results) sections {
 		case g.F[0] > g.B[0] || g.F[1] > g.B[1]:
 			verdict = "**larger under one encoding**"
 		}
-		fmt.Fprintf(&hl, "- %s (%d cases): %s; %s.\n", g.label(), len(g.Rows), verdict, strings.Join(parts, "; "))
+		fmt.Fprintf(&hl, "- %s (%s): %s; %s.\n", g.label(), plural(len(g.Rows), "case"), verdict, strings.Join(parts, "; "))
 	}
 	for _, m := range r.Mesh {
 		var parts []string
@@ -255,6 +255,13 @@ func render(r *results) sections {
 
 	s.Negatives = negatives(r)
 	return s
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func share(n, total int) string {
