@@ -93,7 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // resultsText is what the command prints: the results without the method.
 func resultsText(s sections) string {
-	return "## Headline numbers\n\n" + s.Headlines +
+	return "## Seed claims\n\n" + s.Claims +
+		"\n## Headline numbers\n\n" + s.Headlines +
 		"\n## Summary\n\n" + s.Summary +
 		"\n## Every case\n\n" + s.ByCase +
 		"\n## Mesh cost, measured\n\n" + s.Mesh +

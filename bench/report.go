@@ -132,6 +132,7 @@ func groups(rows []comparison) []*group {
 
 // sections are the rendered parts of the report.
 type sections struct {
+	Claims,
 	Headlines, Summary, ByCase, Mesh, Projection, Fmt, Components, Negatives string
 }
 
@@ -254,7 +255,72 @@ func render(r *results) sections {
 	s.Components = strings.TrimSuffix(cb.String(), "\n")
 
 	s.Negatives = negatives(r)
+	s.Claims = claimsTable(gs, r)
 	return s
+}
+
+// claim is one of the seeds' token claims and where the suite measures it.
+type claim struct {
+	text   string  // as the seed states it
+	saving float64 // the claimed saving, in percent
+	// measured returns the format's and the baseline's tokens per encoding, or
+	// nil when the suite has no case for it.
+	measured func(gs []*group, r *results) (f, b counts)
+}
+
+func groupCounts(kind, format, baseline string) func([]*group, *results) (counts, counts) {
+	return func(gs []*group, _ *results) (counts, counts) {
+		for _, g := range gs {
+			if g.Kind == kind && g.Format == format && g.Baseline == baseline {
+				return g.F, g.B
+			}
+		}
+		return nil, nil
+	}
+}
+
+var claims = []claim{
+	{"AgentRosetta: ~21% smaller than equal-information prose on short exchanges", 21, groupCounts("pair", fRosetta, fProse)},
+	{"AgentRosetta: ~14% smaller on a 24-message conversation", 14, groupCounts("long", fRosetta, fProse)},
+	{"AgentRosetta: −53% tokens billed, three reviewers on a diff (mesh)", 53, func(_ []*group, r *results) (counts, counts) {
+		if len(r.Mesh) == 0 {
+			return nil, nil
+		}
+		m := r.Mesh[0]
+		f, b := make(counts, len(m.A)), make(counts, len(m.A))
+		for e := range f {
+			f[e], b[e] = m.Precise(e), m.ProseMesh(e)
+		}
+		return f, b
+	}},
+	{"AgentDSL: ~48% smaller than JSON on high-density tables (the seed's JSON is indented)", 48, groupCounts("table", fAgentDSL, fJSONPretty)},
+	{"AgentDSL, the same claim against compact JSON", 48, groupCounts("table", fAgentDSL, fJSONCompact)},
+	{"Agent Lingua: saves 70%+ tokens compared to natural language", 70, groupCounts("lingua", fLingua, fEnglish)},
+}
+
+// claimsTable sets each seed claim beside what the suite measured.
+func claimsTable(gs []*group, r *results) string {
+	t := newTable(append(append([]string{"seed claim"}, encCols("measured saving")...), "holds?")...)
+	for _, c := range claims {
+		f, b := c.measured(gs, r)
+		if f == nil {
+			continue
+		}
+		cells := []string{c.text}
+		verdict := "yes"
+		for e := range f {
+			sv := 100 * (1 - float64(f[e])/float64(b[e]))
+			cells = append(cells, fmt.Sprintf("%.1f%% (%s vs %s)", sv, num(f[e]), num(b[e])))
+			switch {
+			case sv <= 0:
+				verdict = "**no: larger**"
+			case sv < c.saving && verdict == "yes":
+				verdict = "**smaller, but less than claimed**"
+			}
+		}
+		t.row(append(cells, verdict)...)
+	}
+	return t.String()
 }
 
 func plural(n int, what string) string {
