@@ -1,3 +1,6 @@
-// Package fuzz owns rosettac's fuzz targets, one file per input language, and
-// their corpora under testdata/fuzz/<FuzzName>/. It has no non-test code.
+// Package fuzz holds rosettac's fuzz targets, one per parser plus round-trip
+// targets, in _test.go files as Go requires; crashers found are committed as
+// corpus entries under testdata/fuzz/<FuzzName>/. It has no other code.
+//
+// Run one target with: go test -run='^$' -fuzz='^FuzzRosettaParse$' ./fuzz
 package fuzz

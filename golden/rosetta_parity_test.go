@@ -31,9 +31,9 @@ func findUp(rel string) string {
 	}
 }
 
-// fencedBlocks returns the fenced code blocks of a markdown text whose
+// specBlocks returns the fenced code blocks of a markdown text whose
 // language tag is empty, rosetta or text (the same rule as parity_expect.py).
-func fencedBlocks(text string) []string {
+func specBlocks(text string) []string {
 	var out []string
 	var cur []string
 	in, lang := false, ""
@@ -127,7 +127,7 @@ func TestReferenceParity(t *testing.T) {
 		if err != nil {
 			t.Skipf("%s: %v", name, err)
 		}
-		for bi, b := range fencedBlocks(string(text)) {
+		for bi, b := range specBlocks(string(text)) {
 			key := name + "#" + strconv.Itoa(bi)
 			res := compiler.Parse(key, []byte(b), compiler.Options{From: ir.Rosetta})
 			tr := res.Doc.(*ir.Transcript)

@@ -294,6 +294,10 @@ type Selector struct {
 	ColTo    int
 	Quote    string // q"..."
 	Occ      int    // @n, or 0
+
+	// Added for passes/resolve (set by whoever parses the address).
+	Ranged bool // an end was written (L3-3, c3-3); for SelChar, To is then the exclusive end, else From+1
+	HasOcc bool // @n was written (q"x"@0 is a bad occurrence, not "none")
 }
 
 // ResolutionStatus says how an address resolved.

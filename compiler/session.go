@@ -1,0 +1,135 @@
+package compiler
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/passes/epistemic"
+	"github.com/rosettac/rosettac/passes/resolve"
+)
+
+// Obligation is a pending obligation opened by ask, do, propose or stop
+// (spec §8.3): its id, act and sender, the id of the message that discharged
+// it ("" while open) and the sender of the first take ("" when unclaimed).
+type Obligation = epistemic.Obligation
+
+// Session validates AgentRosetta traffic one message at a time, for hosts
+// that check live traffic. Its state is a pure function of the messages added
+// (spec §19): adding a transcript's messages in order and then calling Finish
+// reports exactly what `rosettac check` reports for that transcript.
+//
+// A Session is not safe for concurrent use.
+type Session struct {
+	opt Options
+	st  *epistemic.Session
+	src *diag.Source
+}
+
+// NewSession returns an empty session. Options.Now and Options.Livelock
+// configure the stall and livelock checks; the other fields are ignored.
+func NewSession(opt Options) *Session {
+	return &Session{opt: opt, st: epistemic.NewSession(epistemic.Options{
+		Livelock: opt.Livelock,
+		Inherit:  inheritFromParent,
+	})}
+}
+
+// SetSource names the source the next messages were parsed from, so that a
+// diagnostic about text inside a slot points at that text. Without it,
+// diagnostics point at the slot or header token the IR records.
+func (s *Session) SetSource(src *diag.Source) { s.src = src }
+
+// Add checks one message against the session, stores it, and returns its
+// diagnostics, each naming the message in Diagnostic.Msg. A message whose id
+// was already added gets only D001 and is not stored again (msg-id is the
+// idempotency key). A degraded message (no header) is checked but not stored.
+func (s *Session) Add(m *ir.Message) diag.List {
+	if m == nil {
+		return nil
+	}
+	m.Epoch = s.st.Epoch()
+	ds := epistemic.Check(m, s.src)
+	ds = append(ds, resolve.Marks(m, s.st.Lookup)...)
+	ds = append(ds, resolve.Digests(m)...)
+	if m.Degraded || m.Header == nil {
+		return ds
+	}
+	ds = append(ds, s.st.Cross(m, s.src)...)
+	id := m.Header.ID.Text
+	if s.st.Has(id) {
+		sp := m.Header.ID.Span
+		if !sp.IsValid() {
+			sp = m.Header.Span
+		}
+		return diag.List{{Severity: diag.Info, Code: "D001", Span: sp, Msg: id,
+			Message: fmt.Sprintf("duplicate delivery of %s ignored", id),
+			Hint:    "redelivery is idempotent; nothing to do unless the content differs"}}
+	}
+	s.st.Store(m)
+	for i := range ds {
+		ds[i].Msg = id
+	}
+	return ds
+}
+
+// Open lists the obligations not yet discharged, in arrival order.
+func (s *Session) Open() []*Obligation { return s.st.Open() }
+
+// Stalls reports every open obligation whose ttl has run out at time at (W030).
+func (s *Session) Stalls(at time.Time) diag.List { return s.st.Stalls(at) }
+
+// Now is the time the stall check uses: Options.Now, else the latest at= seen.
+func (s *Session) Now() (time.Time, bool) {
+	if !s.opt.Now.IsZero() {
+		return s.opt.Now, true
+	}
+	return s.st.Latest()
+}
+
+// Finish reports what a session reports after the last message: every open
+// obligation (W010), every stalled one (W030, at Now), and the escalations
+// (E017, I018).
+func (s *Session) Finish() diag.List {
+	ds := s.st.Orphans()
+	if now, ok := s.Now(); ok {
+		ds = append(ds, s.st.Stalls(now)...)
+	}
+	return append(ds, s.st.Escalations()...)
+}
+
+// Message returns the message an id names, following revisions unless orig.
+func (s *Session) Message(id string, orig bool) *ir.Message { return s.st.Lookup(id, orig) }
+
+// Resolve resolves an address (@a1.7.tgt#L3|q"..."), through revisions unless
+// it says @orig, to the text it names, how it resolved, and the confidence
+// that status carries (hi, mid, lo or ?). Slot and binding addresses
+// (@a1.7.why, @a1.7.a.cause) resolve to the slot text or the binding value.
+func (s *Session) Resolve(addr string) (text string, status ir.ResolutionStatus, conf string) {
+	r := resolve.Address(addr, nil, s.st.Lookup)
+	return r.Text, r.Status, r.Conf
+}
+
+// inheritFromParent fills an elided route and topic from the re= parent
+// (spec 2.1 §6.2.1) and marks written values that equal the parent's.
+func inheritFromParent(m, parent *ir.Message) {
+	h, ph := m.Header, parent.Header
+	if h == nil || ph == nil {
+		return
+	}
+	switch {
+	case len(h.Targets) == 0:
+		h.Targets = []ir.Target{{Kind: ir.TargetAgent, Text: ph.Sender}}
+		m.InheritedTo = true
+	case len(h.Targets) == 1 && h.Targets[0].Text == ph.Sender:
+		m.InheritedTo = true
+	}
+	switch {
+	case h.Topic == "" && ph.Topic != "":
+		h.Topic = ph.Topic
+		m.InheritedTopic = true
+	case h.Topic != "" && h.Topic == ph.Topic:
+		m.InheritedTopic = true
+	}
+}

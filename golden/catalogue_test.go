@@ -1,0 +1,98 @@
+package golden
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// rosettaCodeDirs are the packages whose diagnostic codes docs/diagnostics.md
+// catalogues (AgentRosetta and input problems).
+var rosettaCodeDirs = []string{"compiler", "passes/resolve", "passes/epistemic", "grammars/rosetta"}
+
+// codeLit matches a Rosetta or input diagnostic code as a Go string literal.
+var codeLit = regexp.MustCompile(`"((?:[PEWIDF][0-9]{3}|S[0-9]{1,2})[a-z]?)"`)
+
+// TestCatalogue checks that every code in the checker's and parser's source is
+// documented in docs/diagnostics.md (as a "### CODE" heading) and appears in
+// some test: a _test.go file other than this one, or a testdata file.
+func TestCatalogue(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := map[string]string{} // code -> first file using it
+	for _, dir := range rosettaCodeDirs {
+		files, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range codeLit.FindAllStringSubmatch(string(b), -1) {
+				if _, ok := codes[m[1]]; !ok {
+					codes[m[1]] = filepath.Base(f)
+				}
+			}
+		}
+	}
+	if len(codes) < 40 {
+		t.Fatalf("found only %d codes; is the scan broken?", len(codes))
+	}
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "diagnostics.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^### (\S+)$`).FindAllStringSubmatch(string(doc), -1) {
+		documented[m[1]] = true
+	}
+	var tests strings.Builder
+	self, _ := filepath.Abs("catalogue_test.go")
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if strings.HasPrefix(d.Name(), ".") && path != root {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		inTestdata := strings.Contains(filepath.ToSlash(path), "/testdata/")
+		if path == self || !(strings.HasSuffix(path, "_test.go") || inTestdata) {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		tests.Write(b)
+		tests.WriteByte('\n')
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := tests.String()
+	var names []string
+	for c := range codes {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	for _, c := range names {
+		if !documented[c] {
+			t.Errorf("%s (used in %s) is missing from docs/diagnostics.md", c, codes[c])
+		}
+		if !strings.Contains(all, c) {
+			t.Errorf("%s (used in %s) appears in no test", c, codes[c])
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package golden
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// refSpec is where the reference's spec files are saved (outside the repo).
+var refSpec = flag.String("refspec", "/work/ref/spec", "directory holding the reference's EXAMPLES.md and PROMPT.md")
+
+// fencedBlocks returns each fenced code block of a markdown file with the
+// 1-based line of its first content line.
+func fencedBlocks(text string) (blocks []string, lines []int) {
+	ls := strings.Split(text, "\n")
+	for i := 0; i < len(ls); i++ {
+		if !strings.HasPrefix(ls[i], "```") {
+			continue
+		}
+		j := i + 1
+		for j < len(ls) && !strings.HasPrefix(ls[j], "```") {
+			j++
+		}
+		blocks = append(blocks, strings.Join(ls[i+1:min(j, len(ls))], "\n"))
+		lines = append(lines, i+2)
+		i = j
+	}
+	return
+}
+
+// examplePairs checks one transcript and returns its sorted "id:CODE" pairs,
+// parser codes left out.
+func examplePairs(name, text string) []string {
+	res := compiler.Check(name, []byte(text), compiler.Options{From: ir.Rosetta})
+	if t, ok := res.Doc.(*ir.Transcript); !ok || !hasHeader(t) {
+		return nil // not a transcript: the reference's oracle skips it too
+	}
+	var out []string
+	for _, d := range res.Diags {
+		if strings.HasPrefix(d.Code, "P") || strings.HasPrefix(d.Code, "F") {
+			continue
+		}
+		out = append(out, d.Msg+":"+d.Code)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func hasHeader(t *ir.Transcript) bool {
+	for _, m := range t.Messages {
+		if !m.Degraded && m.Header != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// readExpected reads golden/testdata/examples_expected.txt: "FILE:LINE pairs..."
+// lines; '#' starts a comment (a deviation's explanation).
+func readExpected(t *testing.T) map[string][]string {
+	f, err := os.Open(filepath.Join("testdata", "examples_expected.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string][]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		out[f[0]] = f[1:]
+	}
+	return out
+}
+
+// TestExamplesParity: for every transcript in the reference's spec/EXAMPLES.md
+// and spec/PROMPT.md, the multiset of (message id, code) pairs rosettac
+// reports equals the reference session's, except the documented deviations
+// (docs/conformance.md), which the expected file names block by block.
+func TestExamplesParity(t *testing.T) {
+	if !slices.Contains(compiler.Languages(), ir.Rosetta) {
+		t.Skip("no Rosetta parser registered")
+	}
+	want := readExpected(t)
+	got := map[string][]string{}
+	for _, file := range []string{"EXAMPLES.md", "PROMPT.md"} {
+		b, err := os.ReadFile(filepath.Join(*refSpec, file))
+		if err != nil {
+			t.Skipf("reference spec not available: %v", err)
+		}
+		blocks, lines := fencedBlocks(string(b))
+		for i, blk := range blocks {
+			key := fmt.Sprintf("%s:%d", file, lines[i])
+			if p := examplePairs(key, blk); len(p) > 0 {
+				got[key] = p
+			}
+		}
+	}
+	if os.Getenv("ROSETTAC_PRINT") != "" {
+		var keys []string
+		for k := range got {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			fmt.Println(k, strings.Join(got[k], " "))
+		}
+	}
+	for k := range want {
+		if len(want[k]) == 0 {
+			delete(want, k)
+		}
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(message id, code) pairs differ from the expected (-want +got):\n%s", d)
+	}
+}

@@ -1,0 +1,821 @@
+package epistemic
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/rosaddr"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// DefaultLivelock is how many propose↔propose rounds are allowed before W031.
+const DefaultLivelock = 3
+
+// Options configures a Session.
+type Options struct {
+	Livelock int // propose↔propose rounds allowed; 0 means DefaultLivelock
+	// Inherit copies route and topic from a reply's re= parent (spec 2.1 §6.2.1),
+	// or is nil when the caller does it. It runs after the checks, as in the
+	// reference, so no rule sees an inherited value.
+	Inherit func(m, parent *ir.Message)
+}
+
+// Obligation is a pending obligation opened by ask, do, propose or stop
+// (spec §8.3).
+type Obligation struct {
+	ID       string
+	Act      string
+	Sender   string
+	Msg      *ir.Message
+	Closer   string // id of the message that discharged it, or ""
+	Claimant string // sender of the first take, or ""
+}
+
+// symbol is one dictionary entry.
+type symbol struct {
+	value, definer string
+}
+
+// entry is a stored message and what later messages need from it.
+type entry struct {
+	m      *ir.Message
+	id     string
+	act    string
+	sender string
+	re     string
+	sens   int
+	eff    map[string]confCap // S4: the confidence each key may carry when relayed
+	depth  int                // propose↔propose rounds ending here
+	obl    *Obligation        // the obligation it opened, or nil
+}
+
+// confCap is the highest rank a relay may give a key, and whose it is.
+type confCap struct {
+	rank int
+	from string
+	kind string
+}
+
+// Session is the validator's state: a pure function of the messages added
+// (spec §19). It indexes messages, obligations and replies by id, so each
+// Add costs time linear in the size of that message.
+type Session struct {
+	opt      Options
+	msgs     map[string]*entry
+	order    []*entry
+	pending  map[string][]*entry // re= id not stored yet -> replies waiting for it
+	dict     map[string]symbol
+	Profiles []string // profiles loaded by def profile = ...
+	epoch    string
+	revised  map[string]string // old id -> id of the revise that replaced it
+}
+
+// NewSession returns an empty session.
+func NewSession(opt Options) *Session {
+	if opt.Livelock <= 0 {
+		opt.Livelock = DefaultLivelock
+	}
+	return &Session{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
+		dict: map[string]symbol{}, revised: map[string]string{}}
+}
+
+// Epoch is the session epoch in force (def epoch = ...), or "".
+func (s *Session) Epoch() string { return s.epoch }
+
+// Has reports whether a message with this id is stored.
+func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
+
+// Get returns the stored message with this id (not following revisions).
+func (s *Session) Get(id string) *ir.Message {
+	if e := s.msgs[id]; e != nil {
+		return e.m
+	}
+	return nil
+}
+
+// Lookup returns the message an id names: the newest revision unless orig.
+func (s *Session) Lookup(id string, orig bool) *ir.Message {
+	if e := s.lookup(id, orig); e != nil {
+		return e.m
+	}
+	return nil
+}
+
+func (s *Session) lookup(id string, orig bool) *entry {
+	if !orig {
+		seen := map[string]bool{}
+		for {
+			next, ok := s.revised[id]
+			if !ok || seen[id] {
+				break
+			}
+			seen[id] = true
+			id = next
+		}
+	}
+	return s.msgs[id]
+}
+
+// Symbol returns a def-bound symbol's value and definer.
+func (s *Session) Symbol(name string) (value, definer string, ok bool) {
+	sym, ok := s.dict[name]
+	return sym.value, sym.definer, ok
+}
+
+func idOf(m *ir.Message) (id, act, sender string) {
+	if m.Header == nil {
+		return "?.0", "note", "?"
+	}
+	return m.Header.ID.Text, m.Header.Act, m.Header.Sender
+}
+
+// at returns a message's at= time under the current epoch.
+func (s *Session) at(m *ir.Message) (time.Time, bool) {
+	if m.Header == nil {
+		return time.Time{}, false
+	}
+	v, ok := m.Header.Field("at")
+	if !ok {
+		return time.Time{}, false
+	}
+	return ParseTime(v, s.epoch)
+}
+
+func ttlOf(m *ir.Message) (time.Duration, bool) {
+	if m.Header == nil {
+		return 0, false
+	}
+	v, ok := m.Header.Field("ttl")
+	if !ok {
+		return 0, false
+	}
+	return ParseDuration(v)
+}
+
+// Cross runs the rules that need the session (the reference's cross_check):
+// E008, E023, E010 and the want contract (E009, E009a, E009b, E009c, E009d),
+// S4, S8, W017, S11, I011, E018 and W031. It does not store m.
+func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
+	v := view(m, src)
+	var ds diag.List
+	add := func(sev diag.Severity, code string, sp diag.Span, hint, format string, args ...any) {
+		ds.Add(diag.Diagnostic{Severity: sev, Code: code, Span: sp, Message: fmt.Sprintf(format, args...), Hint: hint})
+	}
+
+	// Reply rules.
+	if re, reSpan, ok := v.field("re"); ok && re != "" {
+		parent := s.msgs[re]
+		switch {
+		case parent == nil:
+			add(diag.Warning, "E008", reSpan, "dereference the parent before handling this reply, or check the id",
+				"re=%s refers to an unknown message (deref it before handling)", re)
+		case v.act == "revise":
+			if parent.sender != v.sender {
+				add(diag.Error, "E023", reSpan, "use `propose` with a `mark`, or `reject`",
+					"`revise` may only correct your own message; %s is %s's. Use `propose` with a `mark`, or `reject`", re, parent.sender)
+			}
+		case v.act == "stop" && parent.sender == v.sender:
+			// Withdrawing your own request: not a reply, so neither the reply
+			// table nor the request's want contract applies (rosetta.md).
+		default:
+			if legal := replies[parent.act]; legal != nil && !contains(legal, v.act) {
+				add(diag.Warning, "E010", v.actSpan(), "reply with one of: "+strings.Join(legal, ", "),
+					"`%s` is not a legal reply to `%s` (expected %s)", v.act, parent.act, strings.Join(legal, "/"))
+			}
+			ds = append(ds, checkReply(parent.m, v)...)
+		}
+	}
+
+	// S4: a relay keeps each key's confidence, along src= and why citations.
+	s.launder(v, &ds, nil)
+
+	// S8: sensitivity labels only tighten; every loosening is reported.
+	mine := sensOrder[v.fieldOr("sens", "pub")]
+	reported := map[string]bool{}
+	s.eachRef(v, true, func(ref string, sp diag.Span) {
+		id, orig := rosaddr.RefMessage(ref)
+		p := s.lookup(id, orig)
+		if p == nil || p.sens <= mine || reported[p.id] {
+			return
+		}
+		reported[p.id] = true
+		ps, _ := p.m.Header.Field("sens")
+		add(diag.Error, "S8", sp, fmt.Sprintf("label this message sens=%s (or stricter), or pass it through a host-approved redaction step", ps),
+			"references %s labelled sens=%s but this message is sens=%s; labels may only tighten", p.id, ps, v.fieldOr("sens", "pub"))
+	})
+
+	// W017: a reference to an observation past its ttl.
+	if now, ok := s.at(m); ok {
+		s.eachRef(v, false, func(ref string, sp diag.Span) {
+			id, orig := rosaddr.RefMessage(ref)
+			p := s.lookup(id, orig)
+			if p == nil {
+				return
+			}
+			pat, ok1 := s.at(p.m)
+			ttl, ok2 := ttlOf(p.m)
+			if ok1 && ok2 && now.After(pat.Add(ttl)) {
+				add(diag.Warning, "W017", sp, "re-fetch the observation before using it (fail code `stale`)",
+					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id, isoString(pat.Add(ttl)))
+			}
+		})
+	}
+
+	// S11: only the owner applies a `mark >`; a revise may not apply one to
+	// someone else's content.
+	if v.act == "revise" {
+		for _, sl := range m.Slots {
+			ms, ok := sl.(*ir.MarkSlot)
+			if !ok {
+				continue
+			}
+			for _, mk := range ms.Marks {
+				if mk.Op != '>' {
+					continue
+				}
+				id, orig := mk.Addr.Msg, mk.Addr.Orig
+				if id == "" {
+					if p, ok := rosaddr.ParseAddress(mk.Addr.Text); ok {
+						id, orig = p.Msg, p.Orig
+					}
+				}
+				if id == "" {
+					continue
+				}
+				if t := s.lookup(id, orig); t != nil && t.sender != v.sender {
+					add(diag.Error, "S11", markSpan(mk, v.keySpan(ms)), "send the edit as `propose` with this mark; the owner applies it with `revise`",
+						"`revise` applies a proposed edit to `%s`, which is %s's content; only the owner may apply a `mark >`", mk.Addr.Text, t.sender)
+				}
+			}
+		}
+	}
+
+	// I011: symbols used before any def bound them.
+	if v.act != "def" {
+		for _, sl := range m.Slots {
+			raw := sl.Head().Raw
+			if !hasUpperPair(raw) {
+				continue
+			}
+			count := map[string]int{}
+			for _, sym := range symbolsIn(stripAnchors(stripRefs(raw))) {
+				nth := count[sym]
+				count[sym]++
+				if _, ok := s.dict[sym]; ok {
+					continue
+				}
+				sp := v.keySpan(sl)
+				if loc, ok := v.locate(sl.Head().Span, sym, nth, symbolBoundary); ok {
+					sp = loc
+				}
+				add(diag.Info, "I011", sp, "bind it first with `def` ("+sym+" = meaning), or write it out",
+					"symbol %s used before any `def` bound it", sym)
+			}
+		}
+	}
+
+	// E018: a symbol is bound once.
+	if v.act == "def" {
+		if a := v.slot("a"); a != nil {
+			for _, b := range bindingsOf(a) {
+				prev, ok := s.dict[b.Key]
+				if ok && prev.value != strings.TrimSpace(b.Value) {
+					add(diag.Error, "E018", keySpanOf(b, v.keySpan(a)), fmt.Sprintf("bind a new name, or scope it to yourself (%s:%s)", v.sender, b.Key),
+						"symbol %s already defined by %s; redefinition requires `revise` or a sender prefix", b.Key, prev.definer)
+				}
+			}
+		}
+	}
+
+	// W031: propose answered by propose beyond N rounds (spec §8.3).
+	if d := s.proposeDepth(v); d == s.opt.Livelock+1 {
+		add(diag.Warning, "W031", v.actSpan(), "send the disagreement to a human or an arbiter",
+			"livelock: %d rounds of `propose` answered by `propose` (more than %d)", d, s.opt.Livelock)
+	}
+	return ds
+}
+
+func (v *msgView) fieldOr(key, def string) string {
+	if x, _, ok := v.field(key); ok {
+		return x
+	}
+	return def
+}
+
+func markSpan(mk *ir.Mark, fallback diag.Span) diag.Span {
+	if mk.Addr.Span.IsValid() {
+		return mk.Addr.Span
+	}
+	if mk.Span.IsValid() {
+		return mk.Span
+	}
+	return fallback
+}
+
+// proposeDepth counts the propose↔propose rounds that m would end.
+func (s *Session) proposeDepth(v *msgView) int {
+	if v.act != "propose" {
+		return 0
+	}
+	re, _, _ := v.field("re")
+	if p := s.msgs[re]; p != nil && p.act == "propose" {
+		return p.depth + 1
+	}
+	return 0
+}
+
+// eachRef calls f for every reference in m's slots, and for src= when
+// withSrc, with the span to report.
+func (s *Session) eachRef(v *msgView, withSrc bool, f func(ref string, sp diag.Span)) {
+	for _, sl := range v.m.Slots {
+		for _, r := range sl.Head().Refs {
+			sp := r.Span
+			if !sp.IsValid() {
+				sp = v.keySpan(sl)
+			}
+			f(r.Text, sp)
+		}
+	}
+	if withSrc {
+		if src, sp, ok := v.field("src"); ok {
+			if id, _ := rosaddr.RefMessage(src); id != "" {
+				f("@"+id, sp)
+			}
+		}
+	}
+}
+
+// launder computes, key by key, the confidence m's first a slot may carry
+// given its sources (src= and message refs in why), reports every binding
+// that exceeds it (S4), and returns the caps m passes on to its relays.
+func (s *Session) launder(v *msgView, ds *diag.List, out map[string]confCap) map[string]confCap {
+	a, _ := v.slot("a").(*ir.BindingSlot)
+	if a == nil {
+		return out
+	}
+	var sources []*entry
+	seen := map[string]bool{}
+	addSrc := func(ref string) {
+		id, _ := rosaddr.RefMessage(ref)
+		if e := s.msgs[id]; e != nil && !seen[id] && len(e.eff) > 0 {
+			seen[id] = true
+			sources = append(sources, e)
+		}
+	}
+	if src, _, ok := v.field("src"); ok {
+		addSrc(src)
+	}
+	if why := v.slot("why"); why != nil {
+		for _, r := range why.Head().Refs {
+			addSrc(r.Text)
+		}
+	}
+	for _, b := range a.Bindings {
+		limit, limited := confCap{}, false
+		for _, e := range sources {
+			if c, ok := e.eff[b.Key]; ok && (!limited || c.rank < limit.rank) {
+				limit, limited = c, true
+			}
+		}
+		var capped confCap
+		switch {
+		case b.Conf != nil:
+			r, rankable := ConfRank(b.Conf.Kind)
+			if rankable && limited && r > limit.rank && ds != nil {
+				sp := b.Conf.Span
+				if !sp.IsValid() {
+					sp = keySpanOf(b, v.keySpan(a))
+				}
+				ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "S4", Span: sp,
+					Message: fmt.Sprintf("relayed claim `%s` upgraded to ~%s above source %s's confidence (~%s) — laundering", b.Key, b.Conf.Kind, limit.from, limit.kind),
+					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", limit.kind)})
+			}
+			// ~? claims nothing, so it caps relays at the bottom grade.
+			capped = confCap{rank: r, from: v.id, kind: b.Conf.Kind}
+			if limited && limit.rank < r {
+				capped = limit
+			}
+		case limited:
+			capped = limit // an unstated relay passes its source's cap on
+		default:
+			continue
+		}
+		if out == nil {
+			out = map[string]confCap{}
+		}
+		if old, ok := out[b.Key]; !ok || capped.rank < old.rank {
+			out[b.Key] = capped
+		}
+	}
+	return out
+}
+
+// Store adds m to the session after its checks ran: it inherits route and
+// topic from the parent, binds def symbols, the epoch and profiles, records
+// revisions, and updates obligations. A message whose id is already stored
+// is not stored again (the caller reports D001).
+func (s *Session) Store(m *ir.Message) {
+	id, act, sender := idOf(m)
+	if s.msgs[id] != nil {
+		return
+	}
+	re := ""
+	if m.Header != nil {
+		re, _ = m.Header.Field("re")
+	}
+	if p := s.msgs[re]; p != nil && s.opt.Inherit != nil {
+		s.opt.Inherit(m, p.m)
+	}
+	v := view(m, nil)
+	e := &entry{m: m, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")]}
+	e.eff = s.launder(v, nil, nil)
+	e.depth = s.proposeDepth(v)
+	s.msgs[id] = e
+	s.order = append(s.order, e)
+
+	if act == "def" {
+		if a := firstSlot(m, "a"); a != nil {
+			for _, b := range bindingsOf(a) {
+				val := strings.TrimSpace(b.Value)
+				switch {
+				case b.Key == "epoch":
+					s.epoch = val
+					for _, x := range s.order {
+						x.m.Epoch = val
+					}
+				case b.Key == "profile":
+					s.Profiles = append(s.Profiles, val)
+				case isUpper(b.Key):
+					s.dict[b.Key] = symbol{val, sender}
+				}
+			}
+		}
+	}
+	// A revise redirects references only when it corrects the reviser's own
+	// message (S11: a foreign revise never takes over another's address).
+	if act == "revise" && re != "" {
+		if p := s.msgs[re]; p == nil || p.sender == sender {
+			s.revised[re] = id
+		}
+	}
+	if opens[act] {
+		e.obl = &Obligation{ID: id, Act: act, Sender: sender, Msg: m}
+		for _, r := range s.pending[id] {
+			s.reply(e, r)
+		}
+	}
+	delete(s.pending, id)
+	if re != "" {
+		if p := s.msgs[re]; p != nil && p != e {
+			s.reply(p, e)
+		} else if p == nil {
+			s.pending[re] = append(s.pending[re], e)
+		}
+	}
+}
+
+// reply records what reply r does to parent p's obligation.
+func (s *Session) reply(p, r *entry) {
+	o := p.obl
+	if o == nil {
+		return
+	}
+	switch {
+	case closes[p.act][r.act]:
+		o.Closer = r.id
+	case r.act == "stop" && r.sender == p.sender:
+		o.Closer = r.id // withdrawing your own request closes it
+	case r.act == "take" && o.Claimant == "":
+		o.Claimant = r.sender
+	}
+}
+
+// Open lists the obligations not yet discharged, in arrival order.
+func (s *Session) Open() []*Obligation {
+	var out []*Obligation
+	for _, e := range s.order {
+		if e.obl != nil && e.obl.Closer == "" {
+			out = append(out, e.obl)
+		}
+	}
+	return out
+}
+
+// Latest is the latest at= among the stored messages, the default "now".
+func (s *Session) Latest() (time.Time, bool) {
+	var best time.Time
+	found := false
+	for _, e := range s.order {
+		if t, ok := s.at(e.m); ok && (!found || t.After(best)) {
+			best, found = t, true
+		}
+	}
+	return best, found
+}
+
+// Stalls reports every open obligation past its ttl at time now (W030).
+func (s *Session) Stalls(now time.Time) diag.List {
+	var ds diag.List
+	for _, o := range s.Open() {
+		at, ok1 := s.at(o.Msg)
+		ttl, ok2 := ttlOf(o.Msg)
+		if !ok1 || !ok2 || !now.After(at.Add(ttl)) {
+			continue
+		}
+		v := view(o.Msg, nil)
+		hint := "escalate, or `stop` it"
+		if pri, _ := o.Msg.Header.Field("pri"); pri == "block" {
+			hint = "a pri=block obligation that times out must escalate, never silently pass"
+		}
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: v.actSpan(), Msg: o.ID, Hint: hint,
+			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, isoString(at.Add(ttl)))})
+	}
+	return ds
+}
+
+// Orphans reports every open obligation (W010).
+func (s *Session) Orphans() diag.List {
+	var ds diag.List
+	for _, o := range s.Open() {
+		who := ""
+		if o.Claimant != "" {
+			who = ", claimed by " + o.Claimant
+		}
+		v := view(o.Msg, nil)
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: v.actSpan(), Msg: o.ID,
+			Hint:    closerHint(o.Act),
+			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
+	}
+	return ds
+}
+
+func closerHint(act string) string {
+	var cs []string
+	for _, c := range []string{"tell", "done", "fail", "reject", "accept", "note"} {
+		if closes[act][c] {
+			cs = append(cs, c)
+		}
+	}
+	return "answer it with " + strings.Join(cs, ", ") + " (re= its id), or withdraw it with `stop`"
+}
+
+// Escalations reports every stored fail or reject whose code must reach a
+// human (E017) or may be retried (I018).
+func (s *Session) Escalations() diag.List {
+	var ds diag.List
+	for _, e := range s.order {
+		if e.act != "fail" && e.act != "reject" {
+			continue
+		}
+		why := firstSlot(e.m, "why")
+		if why == nil {
+			continue
+		}
+		code, ok := failCode(why.Head().Raw)
+		if !ok {
+			continue
+		}
+		v := view(e.m, nil)
+		sp := v.keySpan(why)
+		switch {
+		case !failCodes[code]:
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+				Message: fmt.Sprintf("%s failed with unknown code `%s` — escalated, not retried", e.id, code)})
+		case mustEscalate[code]:
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+				Message: fmt.Sprintf("%s failed with `%s` — must reach a human, not a retry loop", e.id, code)})
+		case retryable[code]:
+			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, Msg: e.id, Hint: "retry it (idempotent by msg-id)",
+				Message: fmt.Sprintf("%s failed with `%s` — retryable", e.id, code)})
+		}
+	}
+	return ds
+}
+
+// checkReply checks reply v against the want contract of ask (the
+// reference's check_reply), plus declared types (E009d).
+func checkReply(ask *ir.Message, v *msgView) diag.List {
+	var ds diag.List
+	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
+	if ws == nil {
+		return nil
+	}
+	askID, _, _ := idOf(ask)
+	sh := &ws.Shape
+	if len(sh.Acts) > 0 {
+		if !contains(sh.Acts, v.act) && v.act != "take" && v.act != "part" {
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009a", Span: v.actSpan(),
+				Hint:    "reply with one of: " + strings.Join(sh.Acts, ", "),
+				Message: fmt.Sprintf("reply act `%s` not in required %s", v.act, strings.Join(sh.Acts, "|"))})
+		}
+		return ds
+	}
+	switch v.act {
+	case "fail", "reject", "take", "part":
+		return nil
+	}
+	for _, f := range sh.Fields {
+		if f.IsSlot && !f.Optional && v.slot(f.Name) == nil {
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009c", Span: v.actSpan(),
+				Hint:    fmt.Sprintf("add a `%s` slot", f.Name),
+				Message: fmt.Sprintf("reply to %s is missing required slot `%s`", askID, f.Name)})
+		}
+	}
+	got := map[string]*ir.Binding{}
+	a := v.slot("a")
+	for _, b := range bindingsOf(a) {
+		if got[b.Key] == nil {
+			got[b.Key] = b
+		}
+	}
+	var missing []string
+	for _, f := range sh.Fields {
+		if !f.IsSlot && !f.Optional && got[f.Name] == nil {
+			missing = append(missing, f.Name)
+		}
+	}
+	if len(missing) > 0 {
+		sp := v.actSpan()
+		if a != nil {
+			sp = v.keySpan(a)
+		}
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009", Span: sp,
+			Hint:    "add ` a " + missing[0] + " = ... ~conf` for each missing key",
+			Message: fmt.Sprintf("reply to %s is missing required key(s): %s", askID, strings.Join(missing, ", "))})
+	}
+	for _, f := range sh.Fields {
+		b := got[f.Name]
+		if f.IsSlot || f.Type == "" || b == nil {
+			continue
+		}
+		sp := b.ValueSpan
+		if !sp.IsValid() {
+			sp = keySpanOf(b, v.actSpan())
+		}
+		if allowed, ok := oneOf(f.Type); ok {
+			first := ""
+			if w := strings.Fields(b.Value); len(w) > 0 {
+				first = w[0]
+			}
+			if !contains(allowed, first) {
+				what := fmt.Sprintf("`%s` = '%s' outside declared one_of[%s]", f.Name, b.Value, strings.Join(allowed, "|"))
+				if first == "" {
+					what = fmt.Sprintf("`%s` is empty, outside declared one_of[%s]", f.Name, strings.Join(allowed, "|"))
+				}
+				ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "E009b", Span: sp,
+					Hint: "answer with one of: " + strings.Join(allowed, ", "), Message: what})
+			}
+			continue
+		}
+		if !typeOK(f.Type, b.Value) {
+			ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "E009d", Span: sp,
+				Hint:    "give a value of the declared type, or change the contract",
+				Message: fmt.Sprintf("`%s` = '%s' is not a %s, as %s's want declares", f.Name, b.Value, f.Type, askID)})
+		}
+	}
+	return ds
+}
+
+// oneOf reads one_of[a|b|c].
+func oneOf(ty string) ([]string, bool) {
+	rest, ok := strings.CutPrefix(ty, "one_of[")
+	if !ok {
+		return nil, false
+	}
+	rest = strings.TrimSuffix(rest, "]")
+	return strings.Split(rest, "|"), true
+}
+
+// typeOK checks a value against a want type (spec §10): num, bool, ref,
+// list, map, time, dur; str and unknown types accept anything.
+func typeOK(ty, value string) bool {
+	w := strings.Fields(value)
+	if len(w) == 0 {
+		return !set("num", "bool", "ref", "list", "map", "time", "dur")[ty]
+	}
+	first := w[0]
+	switch ty {
+	case "num":
+		f := strings.TrimLeft(first, "+-$€£¥~≈")
+		f = strings.TrimRight(f, "%")
+		_, err := parseFloat(strings.ReplaceAll(f, "_", ""))
+		return err == nil
+	case "bool":
+		return set("true", "false", "yes", "no")[strings.ToLower(first)]
+	case "ref":
+		return strings.HasPrefix(first, "@")
+	case "list":
+		return strings.HasPrefix(value, "[") || strings.HasPrefix(value, "【")
+	case "map":
+		return strings.HasPrefix(value, "{")
+	case "time":
+		_, ok := ParseTime(first, "")
+		return ok || strings.HasPrefix(first, "@t:")
+	case "dur":
+		_, ok := ParseDuration(first)
+		return ok
+	}
+	return true
+}
+
+// stripRefs blanks every reference (@scheme:..., @a1.7) out of s, so that a
+// ref is never read as a symbol.
+func stripRefs(s string) string {
+	if !strings.ContainsAny(s, "@＠") {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		n := 0
+		switch {
+		case b[i] == '@':
+			n = 1
+		case strings.HasPrefix(s[i:], "＠"):
+			n = len("＠")
+		default:
+			continue
+		}
+		j := i + n
+		if j >= len(b) || !isWord(b[j]) {
+			continue
+		}
+		for j < len(b) && (isWord(b[j]) || strings.IndexByte(":./#@=&-", b[j]) >= 0) {
+			j++
+		}
+		for k := i; k < j; k++ {
+			b[k] = ' '
+		}
+		i = j - 1
+	}
+	return string(b)
+}
+
+// stripAnchors blanks every '#' fragment (body#L7, #p14§7.2): a line
+// selector such as L7 is an address, not a symbol.
+func stripAnchors(s string) string {
+	if strings.IndexByte(s, '#') < 0 {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '#' {
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' {
+			b[j] = ' '
+			j++
+		}
+		i = j
+	}
+	return string(b)
+}
+
+// hasUpperPair is a cheap filter: a symbol needs two ASCII capitals/digits in a row.
+func hasUpperPair(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			c := s[i+1]
+			if c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// symbolsIn lists the symbols of s in order: an uppercase letter and one or
+// more uppercase letters, digits or '_', not preceded by a letter, digit,
+// '_', '@' or ':' and not followed by a letter, digit or '_'.
+func symbolsIn(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 'A' || c > 'Z' {
+			continue
+		}
+		if i > 0 && (isWord(s[i-1]) || s[i-1] == '@' || s[i-1] == ':') {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (s[j] >= 'A' && s[j] <= 'Z' || s[j] >= '0' && s[j] <= '9' || s[j] == '_') {
+			j++
+		}
+		if j-i >= 2 && (j == len(s) || !isWord(s[j])) {
+			out = append(out, s[i:j])
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// symbolBoundary accepts a match of a symbol at [i, j) with the same
+// boundaries symbolsIn uses.
+func symbolBoundary(t []byte, i, j int) bool {
+	if i > 0 && (isWord(t[i-1]) || t[i-1] == '@' || t[i-1] == ':') {
+		return false
+	}
+	return j == len(t) || !isWord(t[j])
+}

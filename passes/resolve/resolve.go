@@ -1,0 +1,537 @@
+// Package resolve owns AgentRosetta address resolution (spec §11-§12): it
+// resolves a mark address against a txt block (line, paragraph and character
+// selectors, quote anchors tried in order, @n occurrences, win= windows with
+// absolute line numbers, elided blocks), sets Mark.Resolution, turns every
+// resolution into its diagnostic (E022, W025, W026, I028, W023, I029, W021,
+// W024), and verifies a carried block against a complete src=@sha256: hash
+// (E025).
+//
+// Cross-message addresses (@a1.7.tgt#L3) are resolved through a Lookup that
+// the caller (the compiler's Session) provides, so this package never holds
+// session state. Every resolution carries a status (exact, relocated,
+// ambiguous, outside, orphan) and the confidence that status implies.
+//
+// Deliberate deviations from the reference implementation (docs/conformance.md):
+// a quote anchor that occurs exactly once, or whose @n occurrence exists, is
+// exact when the address has no positional selector; quote selectors after the
+// first are tried in order when the earlier ones fail; a quote may cross a line
+// break (a space in the quote matches the break); an elided block resolves
+// every address, the empty span included, to outside.
+package resolve
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rosettac/rosettac/ir"
+)
+
+// Conf returns the confidence a resolution status implies: exact ~hi,
+// relocated ~mid, ambiguous ~lo, outside and orphan ~?.
+func Conf(st ir.ResolutionStatus) string {
+	switch st {
+	case ir.Exact:
+		return "hi"
+	case ir.Relocated:
+		return "mid"
+	case ir.Ambiguous:
+		return "lo"
+	}
+	return "?"
+}
+
+// OK reports whether a status located text (exact, relocated or ambiguous).
+func OK(st ir.ResolutionStatus) bool {
+	return st == ir.Exact || st == ir.Relocated || st == ir.Ambiguous
+}
+
+// Window returns a block's win= range (L38-46 or 38-46), if it has one.
+func Window(b *ir.Block) (from, to int, ok bool) {
+	w, has := b.Attr("win")
+	if !has {
+		return 0, 0, false
+	}
+	x, y, cut := strings.Cut(w, "-")
+	x, y = strings.TrimPrefix(x, "L"), strings.TrimPrefix(y, "L")
+	if !cut || !digits(x) || !digits(y) {
+		return 0, 0, false
+	}
+	a, err1 := strconv.Atoi(x)
+	c, err2 := strconv.Atoi(y)
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	return a, c, true
+}
+
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// FirstLine is the absolute number of a block's first carried line: the start
+// of its window, else 1.
+func FirstLine(b *ir.Block) int {
+	if a, _, ok := Window(b); ok {
+		return a
+	}
+	return 1
+}
+
+// Elided reports whether a block carries no lines but names its content by src=.
+func Elided(b *ir.Block) bool {
+	src, _ := b.Attr("src")
+	return len(b.Lines) == 0 && src != ""
+}
+
+// Text is a block's content: its lines joined by '\n'.
+func Text(b *ir.Block) string {
+	switch len(b.Lines) {
+	case 0:
+		return ""
+	case 1:
+		return b.Lines[0].Text
+	}
+	n := len(b.Lines) - 1
+	for i := range b.Lines {
+		n += len(b.Lines[i].Text)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for i := range b.Lines {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(b.Lines[i].Text)
+	}
+	return sb.String()
+}
+
+// blockView caches what resolution needs from one block.
+type blockView struct {
+	b        *ir.Block
+	first    int
+	windowed bool
+	win      string
+	src      string
+	text     string
+	starts   []int // byte offset in text where each line starts
+}
+
+func newView(b *ir.Block) *blockView {
+	v := &blockView{b: b, first: 1}
+	if a, _, ok := Window(b); ok {
+		v.first, v.windowed = a, true
+		v.win, _ = b.Attr("win")
+	}
+	v.src, _ = b.Attr("src")
+	v.text = Text(b)
+	v.starts = make([]int, len(b.Lines))
+	off := 0
+	for i := range b.Lines {
+		v.starts[i] = off
+		off += len(b.Lines[i].Text) + 1
+	}
+	return v
+}
+
+// idx maps an absolute line number to an index into the lines.
+func (v *blockView) idx(abs int) (int, bool) {
+	i := abs - v.first
+	return i, i >= 0 && i < len(v.b.Lines)
+}
+
+// lineOf returns the index of the line holding byte offset off of text.
+func (v *blockView) lineOf(off int) int {
+	lo, hi := 0, len(v.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if v.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
+}
+
+// paragraphs lists (start, end) absolute line pairs of runs of non-blank lines.
+func (v *blockView) paragraphs() [][2]int {
+	var out [][2]int
+	start := -1
+	for i := range v.b.Lines {
+		abs := i + v.first
+		if strings.TrimSpace(v.b.Lines[i].Text) != "" {
+			if start < 0 {
+				start = abs
+			}
+		} else if start >= 0 {
+			out = append(out, [2]int{start, abs - 1})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, [2]int{start, v.first + len(v.b.Lines) - 1})
+	}
+	return out
+}
+
+// posLine is the line a positional selector points at, even when it does not
+// resolve (used as the hint for ambiguous quotes and for drawing marks).
+func (v *blockView) posLine(s *ir.Selector) (int, bool) {
+	switch s.Kind {
+	case ir.SelLine:
+		return s.From, true
+	case ir.SelPara:
+		ps := v.paragraphs()
+		if s.From >= 1 && s.From <= len(ps) {
+			return ps[s.From-1][0], true
+		}
+		return 0, false
+	case ir.SelChar:
+		return v.first, true
+	}
+	return 0, false
+}
+
+// runeSlice slices s by code points [a, b), requiring 0 <= a <= b <= len.
+func runeSlice(s string, a, b int) (string, bool) {
+	if a < 0 || b < a {
+		return "", false
+	}
+	ia, ib, n := -1, -1, 0
+	for i := range s {
+		if n == a {
+			ia = i
+		}
+		if n == b {
+			ib = i
+			break
+		}
+		n++
+	}
+	if ia < 0 && n == a {
+		ia = len(s)
+	}
+	if ib < 0 && n == b {
+		ib = len(s)
+	}
+	if ia < 0 || ib < 0 {
+		return "", false
+	}
+	return s[ia:ib], true
+}
+
+// resolvePos resolves one positional selector to text.
+func (v *blockView) resolvePos(s *ir.Selector) (string, bool) {
+	switch s.Kind {
+	case ir.SelLine:
+		i1, ok1 := v.idx(s.From)
+		i2, ok2 := v.idx(s.To)
+		if !ok1 || !ok2 || i1 > i2 {
+			return "", false
+		}
+		if s.HasCol {
+			return runeSlice(v.b.Lines[i1].Text, s.ColFrom, s.ColTo)
+		}
+		return v.text[v.starts[i1] : v.starts[i2]+len(v.b.Lines[i2].Text)], true
+	case ir.SelPara:
+		if v.windowed {
+			return "", false
+		}
+		ps := v.paragraphs()
+		if !(1 <= s.From && s.From <= s.To && s.To <= len(ps)) {
+			return "", false
+		}
+		var parts []string
+		for _, p := range ps[s.From-1 : s.To] {
+			i1, _ := v.idx(p[0])
+			i2, _ := v.idx(p[1])
+			parts = append(parts, v.text[v.starts[i1]:v.starts[i2]+len(v.b.Lines[i2].Text)])
+		}
+		return strings.Join(parts, "\n"), true
+	case ir.SelChar:
+		if v.windowed {
+			return "", false
+		}
+		return runeSlice(v.text, s.From, s.To)
+	}
+	return "", false
+}
+
+// occurrences finds the lines where quote q starts. A space in q also matches
+// a line break, so a quote may cross lines. Several matches starting on one
+// line count once, as the reference counts lines that contain the quote.
+func (v *blockView) occurrences(q string) (lines []int, offs []int) {
+	if q == "" {
+		for i := range v.b.Lines {
+			lines, offs = append(lines, i), append(offs, v.starts[i])
+		}
+		return
+	}
+	hay := v.text
+	if strings.IndexByte(q, ' ') >= 0 && strings.IndexByte(hay, '\n') >= 0 {
+		hay = strings.ReplaceAll(hay, "\n", " ")
+	}
+	last := -1
+	for from := 0; from <= len(hay); {
+		i := strings.Index(hay[from:], q)
+		if i < 0 {
+			break
+		}
+		off := from + i
+		ln := v.lineOf(off)
+		if ln != last {
+			lines, offs = append(lines, ln), append(offs, off)
+			last = ln
+		}
+		_, size := utf8.DecodeRuneInString(hay[off:])
+		if size == 0 {
+			size = 1
+		}
+		from = off + size
+	}
+	return
+}
+
+// lineText returns the whole lines covering the match [off, off+n).
+func (v *blockView) lineText(off, n int) string {
+	i1, i2 := v.lineOf(off), v.lineOf(off+n)
+	if n > 0 {
+		i2 = v.lineOf(off + n - 1)
+	}
+	return v.text[v.starts[i1] : v.starts[i2]+len(v.b.Lines[i2].Text)]
+}
+
+// Block resolves the selectors of an address against block b. An address with
+// no selectors names the whole block.
+func Block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
+	r := block(b, sels)
+	r.Conf = Conf(r.Status)
+	return r
+}
+
+func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
+	elided := Elided(b)
+	v := newView(b)
+	if len(sels) == 0 {
+		if elided {
+			return &ir.Resolution{Status: ir.Outside, Detail: "content elided; deref " + v.src}
+		}
+		return &ir.Resolution{Status: ir.Exact, Text: v.text, Line: v.first}
+	}
+	var pos, quotes []*ir.Selector
+	for i := range sels {
+		s := &sels[i]
+		switch {
+		case s.Kind == ir.SelBad:
+			return &ir.Resolution{Status: ir.Orphan, Detail: "unparseable selector " + PyRepr(s.Text)}
+		case s.Kind == ir.SelBox:
+			return &ir.Resolution{Status: ir.Outside, Detail: "an image region does not address text lines; deref " + orDefault(v.src, "the image")}
+		case s.Kind == ir.SelQuote:
+			quotes = append(quotes, s)
+		default:
+			pos = append(pos, s)
+		}
+	}
+	if elided {
+		return &ir.Resolution{Status: ir.Outside, Detail: "content elided; deref " + v.src}
+	}
+	hitLine, hitText, hit := 0, "", false
+	for _, s := range pos {
+		if t, ok := v.resolvePos(s); ok {
+			hitLine, _ = v.posLine(s)
+			hitText, hit = t, true
+			break
+		}
+	}
+	if hit {
+		if len(quotes) == 0 {
+			return &ir.Resolution{Status: ir.Exact, Text: hitText, Line: hitLine}
+		}
+		for _, q := range quotes {
+			if strings.Contains(hitText, q.Quote) {
+				return &ir.Resolution{Status: ir.Exact, Text: hitText, Line: hitLine}
+			}
+		}
+	}
+	if len(quotes) == 0 {
+		if v.windowed && len(pos) > 0 {
+			why := "line outside the window " + v.win
+			for _, s := range pos {
+				if s.Kind != ir.SelLine {
+					why = "paragraph/whole-block offsets are undefined inside a window"
+					break
+				}
+			}
+			return &ir.Resolution{Status: ir.Outside, Detail: why + "; deref " + orDefault(v.src, "the full content")}
+		}
+		return &ir.Resolution{Status: ir.Orphan, Detail: "position out of range, no quote anchor"}
+	}
+	// Quote fallback: the text moved, so go find it, one anchor after another.
+	var failure string
+	for _, q := range quotes {
+		lines, offs := v.occurrences(q.Quote)
+		text := func(k int) string {
+			if len(pos) > 0 {
+				return v.lineText(offs[k], len(q.Quote))
+			}
+			return v.text[offs[k]:min(len(v.text), offs[k]+len(q.Quote))]
+		}
+		switch {
+		case len(lines) == 0:
+			if failure == "" {
+				failure = "quote " + PyRepr(q.Quote) + " no longer present"
+			}
+		case q.HasOcc:
+			k := q.Occ - 1
+			if k < 0 || k >= len(lines) {
+				if failure == "" {
+					failure = fmt.Sprintf("occurrence #%d of %s gone", q.Occ, PyRepr(q.Quote))
+				}
+				continue
+			}
+			ln := lines[k] + v.first
+			if len(pos) == 0 {
+				return &ir.Resolution{Status: ir.Exact, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ)}
+			}
+			return &ir.Resolution{Status: ir.Relocated, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ)}
+		case len(lines) == 1:
+			ln := lines[0] + v.first
+			if len(pos) == 0 {
+				return &ir.Resolution{Status: ir.Exact, Text: text(0), Line: ln}
+			}
+			d := fmt.Sprintf("moved to L%d", ln)
+			if hit {
+				d += fmt.Sprintf(" (was L%d)", hitLine)
+			}
+			return &ir.Resolution{Status: ir.Relocated, Text: text(0), Line: ln, Detail: d}
+		default:
+			hint, hasHint := 0, false
+			if len(pos) > 0 {
+				hint, hasHint = v.posLine(pos[0])
+			}
+			pick := 0
+			if hasHint && hint != 0 {
+				best := -1
+				for k, l := range lines {
+					d := l + v.first - hint
+					if d < 0 {
+						d = -d
+					}
+					if best < 0 || d < best {
+						best, pick = d, k
+					}
+				}
+			}
+			where := "the top"
+			if hasHint && hint != 0 {
+				where = "L" + strconv.Itoa(hint)
+			}
+			return &ir.Resolution{Status: ir.Ambiguous, Text: text(pick), Line: lines[pick] + v.first,
+				Detail: fmt.Sprintf("%d occurrences; picked the one nearest %s", len(lines), where)}
+		}
+	}
+	return &ir.Resolution{Status: ir.Orphan, Detail: failure}
+}
+
+// AnchorLine is the line a mark is drawn under: the resolution's line, else
+// the positional line of the first selector that has one, else the block's
+// first line when it carries lines; 0 when none.
+func AnchorLine(b *ir.Block, sels []ir.Selector, r *ir.Resolution) int {
+	if r != nil && r.Line > 0 {
+		return r.Line
+	}
+	v := newView(b)
+	for i := range sels {
+		if l, ok := v.posLine(&sels[i]); ok {
+			return l
+		}
+	}
+	if len(b.Lines) > 0 {
+		return v.first
+	}
+	return 0
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// PyRepr quotes s the way the reference's detail strings do (Python repr):
+// single quotes, or double quotes when s holds a single quote and no double
+// quote; backslashes and control characters escaped.
+func PyRepr(s string) string {
+	q := byte('\'')
+	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
+		q = '"'
+	}
+	var sb strings.Builder
+	sb.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == '\\':
+			sb.WriteString(`\\`)
+		case r == rune(q):
+			sb.WriteByte('\\')
+			sb.WriteRune(r)
+		case r == '\n':
+			sb.WriteString(`\n`)
+		case r == '\r':
+			sb.WriteString(`\r`)
+		case r == '\t':
+			sb.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&sb, `\x%02x`, r)
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	sb.WriteByte(q)
+	return sb.String()
+}
+
+// Digest checks a carried block against its src=@sha256:HEX when HEX is a
+// complete digest (64 hex digits) and the block carries its whole content (no
+// window). It returns the computed digest and whether it matches; checked is
+// false when there is nothing to verify. The digest is of the content lines
+// joined by '\n'; a trailing newline is also accepted.
+func Digest(b *ir.Block) (got string, match, checked bool) {
+	src, _ := b.Attr("src")
+	want, ok := strings.CutPrefix(strings.TrimLeft(src, "@"), "sha256:")
+	if !ok || len(want) != 64 || len(b.Lines) == 0 {
+		return "", false, false
+	}
+	if _, _, w := Window(b); w {
+		return "", false, false
+	}
+	if _, err := hex.DecodeString(want); err != nil {
+		return "", false, false
+	}
+	want = strings.ToLower(want)
+	text := Text(b)
+	sum := sha256.Sum256([]byte(text))
+	got = hex.EncodeToString(sum[:])
+	if got == want {
+		return got, true, true
+	}
+	sum = sha256.Sum256([]byte(text + "\n"))
+	if hex.EncodeToString(sum[:]) == want {
+		return got, true, true
+	}
+	return got, false, true
+}
