@@ -18,6 +18,7 @@ type RowWriter struct {
 	col  int
 	row  int
 	ids  map[int64]bool // table IDs seen, or nil outside a table
+	one  bool           // Check: one set of values, so messages name no row
 	e    errs
 }
 
@@ -33,6 +34,10 @@ func (w *RowWriter) fail(code, msg string) {
 	name := "?"
 	if w.col < len(w.cols) {
 		name = w.cols[w.col].Name
+	}
+	if w.one {
+		w.e.add(code, 0, "field "+name+": "+msg)
+		return
 	}
 	w.e.add(code, 0, "row "+strconv.Itoa(w.row+1)+", field "+name+": "+msg)
 }
@@ -162,6 +167,16 @@ func (w *RowWriter) EndRow() {
 	w.b.WriteByte('\n')
 	w.col = 0
 	w.row++
+}
+
+// Check writes one set of values for cols with write and returns every value
+// AgentDSL cannot carry (type Errors), or nil. Generated Validate methods use
+// it, so validating and writing can never disagree.
+func Check(cols []Column, write func(w *RowWriter)) error {
+	w := &RowWriter{cols: cols, one: true}
+	write(w)
+	w.EndRow()
+	return w.Err()
 }
 
 // Err returns every problem met so far (type Errors), or nil.
