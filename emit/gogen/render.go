@@ -289,7 +289,7 @@ func accessor(fd field) string {
 
 // renderReader writes readT, which builds a T from checked values.
 func renderReader(f *jen.File, typ string, fs []field) {
-	f.Func().Id("read"+typ).Params(jen.Id("v").Op("*").Add(rt("Values"))).Id(typ).Block(
+	f.Func().Id("read" + typ).Params(jen.Id("v").Op("*").Add(rt("Values"))).Id(typ).Block(
 		jen.Return(jen.Id(typ).ValuesFunc(func(g *jen.Group) {
 			for i, fd := range fs {
 				get := jen.Id("v").Dot(accessor(fd)).Call(jen.Lit(i))
