@@ -81,10 +81,11 @@ func (s *scope) claim(goName, what string, span diag.Span) bool {
 		span, what, prev = prev.span, prev.what, claim{what: what}
 	}
 	msg := what + " and " + prev.what + " (" + lineOf(prev.span) + ") both become the Go name " + goName + " " + s.where
+	hint := "rename one of them: Go names join the _-separated words of a name in title case, so get_weather and GetWeather are one name"
 	if !prev.span.IsValid() {
 		msg = what + " becomes the Go name " + goName + " " + s.where + ", which " + prev.what + " already uses"
+		hint = "rename it: the generated code needs the name " + goName
 	}
-	s.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeCollision, Span: span, Message: msg,
-		Hint: "rename one of them: Go names join the _-separated words of a name in title case, so get_weather and GetWeather are one name"})
+	s.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeCollision, Span: span, Message: msg, Hint: hint})
 	return false
 }
