@@ -10,12 +10,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/gogen"
 	"github.com/rosettac/rosettac/emit/jsonschema"
+	"github.com/rosettac/rosettac/grammars/agentdsl"
+	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/passes/schema"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Go generation goldens: golden/testdata/gogen/*.txtar hold an input.adsl and
@@ -231,6 +236,105 @@ func TestGCodesDocumented(t *testing.T) {
 		}
 		if !strings.Contains(tests.String(), c) {
 			t.Errorf("%s appears in no test", c)
+		}
+	}
+}
+
+// The example module examples/gotools: its generated tools.go must be what its
+// go:generate line produces now, and its own tests (real [CALL] texts through
+// the generated Dispatch) must pass.
+const exampleDir = "../examples/gotools"
+
+func TestExampleGoToolsFresh(t *testing.T) {
+	docGo, err := os.ReadFile(filepath.Join(exampleDir, "doc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const directive = "//go:generate go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate\n"
+	if !strings.Contains(string(docGo), directive) {
+		t.Fatalf("examples/gotools/doc.go lacks %q; keep this test's options in step with it", directive)
+	}
+	src, err := os.ReadFile(filepath.Join(exampleDir, "tools.adsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := compiler.Check("tools.adsl", src, compiler.Options{})
+	if res.Diags.HasErrors() {
+		t.Fatalf("tools.adsl: %v", res.Diags)
+	}
+	files, ds := gogen.Generate(res.Doc, gogen.Options{Package: "gotools", Source: "tools.adsl", Validate: true})
+	if len(ds) != 0 || len(files) != 1 {
+		t.Fatalf("gen: %v", ds)
+	}
+	have, err := os.ReadFile(filepath.Join(exampleDir, "tools.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(have) != string(files[0].Data) {
+		t.Errorf("stale generated files: examples/gotools/tools.go differs from regeneration (run go generate in examples/gotools):\n%s",
+			diff.Diff("tools.go (checked in)", have, "tools.go (regenerated)", files[0].Data))
+	}
+}
+
+func TestExampleGoToolsModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test in a nested module (slow); skipped with -short")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = exampleDir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("go %s in examples/gotools: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+// TestRuntimeAgreesWithChecker holds runtime/adslrt (which generated code
+// uses, and which cannot import the compiler) to the checker's answers: the same
+// cells are valid, with the same codes, and rows split into the same cells.
+func TestRuntimeAgreesWithChecker(t *testing.T) {
+	kinds := []struct {
+		ir ir.DSLTypeKind
+		rt adslrt.Kind
+	}{{ir.DSLInt, adslrt.Int}, {ir.DSLFloat, adslrt.Float}, {ir.DSLStr, adslrt.Str}, {ir.DSLAny, adslrt.Any}}
+	cells := []string{"_", "", "0", "-0", "007", "12", "-3", "+3", "1.5", "1e3", "1E-3", ".5", "5.", "9223372036854775807",
+		"9223372036854775808", "-9223372036854775808", "1e400", "NaN", "abc", "a,b", "a,,b", ",a", "a,_", "_,a", "a, b",
+		`"x"`, `{"a":1}`, "[1,2]", "true", "null", " 1", "{", `"a|b"`, "ünï,cödé"}
+	for _, k := range kinds {
+		for _, c := range cells {
+			code, _, _, ok := schema.CheckCell(k.ir, c)
+			if code == schema.CodeAnyNull || code == schema.CodeAnySpace {
+				ok, code = true, "" // warnings: the value is still valid
+			}
+			rcode, _, rok := adslrt.CheckCell(k.rt, c)
+			if ok != rok || code != rcode {
+				t.Errorf("%s cell %q: checker %v %s, runtime %v %s", k.ir, c, ok, code, rok, rcode)
+			}
+		}
+	}
+	rows := []string{"", "a", "a|b", "|", "1|{\"a\":\"x|y\"}|z", "1|[1,|2", "1|\"unterminated|x", "1|{\"a\":[1,{\"b\":\"|\"}]}|_", "1|\"a\\\"|b\"|c", "1|x{|y"}
+	kindSets := [][]ir.DSLTypeKind{nil, {ir.DSLInt, ir.DSLAny, ir.DSLStr}, {ir.DSLAny, ir.DSLAny}}
+	for _, ks := range kindSets {
+		rk := make([]adslrt.Kind, len(ks))
+		for i, k := range ks {
+			for _, m := range kinds {
+				if m.ir == k {
+					rk[i] = m.rt
+				}
+			}
+		}
+		for _, r := range rows {
+			var want []string
+			for _, c := range agentdsl.SplitRow(r, ks, nil) {
+				want = append(want, r[c.Start:c.End])
+			}
+			if d := cmp.Diff(want, adslrt.SplitRow(r, rk)); d != "" {
+				t.Errorf("row %q kinds %v (-checker +runtime):\n%s", r, ks, d)
+			}
 		}
 	}
 }
