@@ -278,11 +278,9 @@ func (f *fromJSON) top(v *Value) *ir.DSLDoc {
 }
 
 // isDocument reports whether a top-level object is a document: every key is a
-// label whose value is an array of objects (or empty), or a $ key.
+// label whose value is an array of objects (or empty), or a $ key. {} is the
+// empty document, which is what to_json writes for a document without blocks.
 func isDocument(v *Value) bool {
-	if len(v.Keys) == 0 {
-		return false
-	}
 	for i, k := range v.Keys {
 		if k == keyFunctions || k == keyCall || k == keyResult || k == keyHints {
 			continue

@@ -105,7 +105,11 @@ func (t *toJSON) hints() string {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(x.rows[i].Cell(0))
+			if id := x.rows[i].Cell(0); IsNumber(id) {
+				b.WriteString(id)
+			} else {
+				writeString(&b, id) // only in a document with errors
+			}
 		}
 		b.WriteByte(']')
 	}

@@ -45,6 +45,7 @@ type tab struct {
 	masks    []mask // per column: shapes written
 	childMsk []mask // per child: mObjects or mEmpty
 	visited  []bool
+	busy     []bool // rows being written: a reference cycle (AD031) must not recurse forever
 	seen     int  // distinct rows written
 	reorder  bool // rows were written in another order than the document's
 	repeated bool // a row was written twice (two references to it)
@@ -136,6 +137,7 @@ func (t *toJSON) index() {
 		x.targets = make([]*tab, len(x.s.Columns))
 		x.masks = make([]mask, len(x.s.Columns))
 		x.visited = make([]bool, len(x.rows))
+		x.busy = make([]bool, len(x.rows))
 		for j, col := range x.s.Columns {
 			if col.Ref == nil || j == 0 {
 				continue
@@ -276,6 +278,7 @@ func (t *toJSON) top() {
 		}
 	}
 	t.finish()
+	t.checkJSONBlock("")
 	if h := t.hints(); h != "" {
 		key("$agentdsl")
 		b.WriteString(h)
@@ -310,6 +313,7 @@ func (t *toJSON) bare(jb *ir.DSLJSON, p *ir.DSLParam) {
 		}
 	}
 	t.finish()
+	t.checkJSONBlock(p.Name + ":" + p.Value)
 	if h := t.hints(); h != "" {
 		t.inexact(p.Span, "remove the [JSON] "+p.Name+" line so that to_json can add its $agentdsl hints",
 			"from_json will not give this document back: a bare JSON %s has no room for the hints %s", strings.ToLower(p.Name), h)
@@ -335,6 +339,13 @@ func (t *toJSON) array(x *tab) {
 // order (the parent reference left out, named references as objects), then its
 // children's rows as arrays.
 func (t *toJSON) row(x *tab, i int) {
+	if x.busy[i] {
+		t.lost(x.rows[i].Span, "break the reference cycle (AD031)", "row %s of %s contains itself; to_json writes null", x.rows[i].Cell(0), x.s.Label)
+		t.b.WriteString("null")
+		return
+	}
+	x.busy[i] = true
+	defer func() { x.busy[i] = false }()
 	t.visit(x, i)
 	b := &t.b
 	r := &x.rows[i]
@@ -343,7 +354,7 @@ func (t *toJSON) row(x *tab, i int) {
 	n := 0
 	if !x.noid {
 		b.WriteString(`"ID":`)
-		b.WriteString(r.Cell(0))
+		t.number(r.Cell(0))
 		n++
 	}
 	for j := 1; j < len(cols) && j < len(r.Cells); j++ {
@@ -436,17 +447,26 @@ func (t *toJSON) cell(k ir.DSLTypeKind, text string) mask {
 	}
 	switch k {
 	case ir.DSLInt:
-		b.WriteString(text)
+		if !t.number(text) {
+			return mText
+		}
 		if len(text) > 18 {
 			return numberMask(text)
 		}
 		return mInt
 	case ir.DSLFloat:
-		b.WriteString(text)
+		if !t.number(text) {
+			return mText
+		}
 		return numberMask(text)
 	case ir.DSLAny:
+		v, err := Decode([]byte(text))
+		if err != nil {
+			writeString(b, text) // only in a document with errors (AD025)
+			return mText
+		}
 		b.WriteString(text)
-		return cellMask(k, text)
+		return valueMask(v)
 	case ir.DSLStr:
 		if strings.IndexByte(text, ',') < 0 {
 			writeString(b, text)
@@ -471,6 +491,55 @@ func (t *toJSON) cell(k ir.DSLTypeKind, text string) mask {
 	}
 	writeString(b, text)
 	return mText
+}
+
+// checkJSONBlock warns when the document's [JSON] block is not the one
+// from_json would write back (top is its ARRAY or OBJECT line, or ""): NOID
+// names the schemas with rows whose IDs to_json left out, in block order.
+func (t *toJSON) checkJSONBlock(top string) {
+	var jb *ir.DSLJSON
+	for _, bl := range t.doc.Blocks {
+		if j, ok := bl.(*ir.DSLJSON); ok {
+			jb = j
+			break
+		}
+	}
+	var want []string
+	if top != "" {
+		want = append(want, top)
+	}
+	var noid []string
+	for _, l := range t.nestOrder() {
+		if x := t.by[l]; x != nil && x.noid && x.seen > 0 {
+			noid = append(noid, l)
+		}
+	}
+	if noid != nil {
+		want = append(want, "NOID:"+strings.Join(noid, ","))
+	}
+	var got []string
+	sp := t.doc.Span
+	if jb != nil {
+		sp = jb.Span
+		for _, p := range jb.Params {
+			got = append(got, p.Name+":"+p.Value)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || jb != nil && len(want) == 0 {
+		t.inexact(sp, "write the [JSON] block as from_json does: "+strings.Join(want, " "),
+			"from_json will write the [JSON] block as %q, not %q", strings.Join(want, "\n"), strings.Join(got, "\n"))
+	}
+}
+
+// number writes number text as is, or (only in a document with errors) as a
+// string, so the output is always JSON.
+func (t *toJSON) number(text string) bool {
+	if IsNumber(text) {
+		t.b.WriteString(text)
+		return true
+	}
+	writeString(&t.b, text)
+	return false
 }
 
 // finish reports rows that nesting could not show, and rows written twice or
