@@ -46,9 +46,9 @@ type tab struct {
 	childMsk []mask // per child: mObjects or mEmpty
 	visited  []bool
 	busy     []bool // rows being written: a reference cycle (AD031) must not recurse forever
-	seen     int  // distinct rows written
-	reorder  bool // rows were written in another order than the document's
-	repeated bool // a row was written twice (two references to it)
+	seen     int    // distinct rows written
+	reorder  bool   // rows were written in another order than the document's
+	repeated bool   // a row was written twice (two references to it)
 }
 
 type toJSON struct {
