@@ -9,8 +9,9 @@
 // whose description names its schema. Required parameters (*) are listed in
 // "required"; no other property is allowed. OUT fields describe one row of the
 // [RESULT]; a result carries rows, so outputSchema is an object whose "rows"
-// property is an array of such rows. The output is deterministic: fields keep
-// their declared order.
+// property is an array of such rows, each cell typed as translate --to json
+// writes it (null for _, an array of strings for a multi-value str). The
+// output is deterministic: fields keep their declared order.
 package jsonschema
 
 import (
@@ -130,24 +131,31 @@ func tool(f *ir.DSLFunction) object {
 	if f.In != nil {
 		in = f.In.Columns
 	}
-	t = append(t, member{"inputSchema", fields(in)})
+	t = append(t, member{"inputSchema", fields(in, false)})
 	if f.Out != nil && len(f.Out.Columns) > 0 {
+		// The data form of a [RESULT] (translate --to json, $result) also has
+		// "status" and "error": other properties are allowed.
 		t = append(t, member{"outputSchema", object{
 			{"type", "object"},
-			{"properties", object{{"rows", object{{"type", "array"}, {"items", fields(f.Out.Columns)}}}}},
+			{"properties", object{{"rows", object{{"type", "array"}, {"items", fields(f.Out.Columns, true)}}}}},
 			{"required", []string{"rows"}},
-			{"additionalProperties", false},
 		}})
 	}
 	return t
 }
 
-// fields is the object schema of a field list.
-func fields(cols []*ir.DSLColumn) object {
+// fields is the object schema of a field list; rows of a result describe
+// their cells as the data form writes them (null for _, an array for a
+// multi-value str, a nested object for a named reference).
+func fields(cols []*ir.DSLColumn, row bool) object {
 	props := object{}
 	required := []string{}
 	for _, c := range cols {
-		props = append(props, member{c.Name, valueSchema(c)})
+		v := valueSchema(c)
+		if row {
+			v = rowSchema(c)
+		}
+		props = append(props, member{c.Name, v})
 		if c.Required {
 			required = append(required, c.Name)
 		}
@@ -172,4 +180,22 @@ func valueSchema(c *ir.DSLColumn) object {
 		return object{}
 	}
 	return object{{"type", "string"}}
+}
+
+func rowSchema(c *ir.DSLColumn) object {
+	switch {
+	case c.Ref != nil && c.Ref.Named:
+		return object{{"type", []string{"object", "integer", "null"}}, {"description", "a row of " + c.Ref.Schema + ", or its ID"}}
+	case c.Ref != nil:
+		return object{{"type", []string{"integer", "null"}}, {"description", "ID of a row of " + c.Ref.Schema}}
+	}
+	switch c.Type.Kind {
+	case ir.DSLInt:
+		return object{{"type", []string{"integer", "null"}}}
+	case ir.DSLFloat:
+		return object{{"type", []string{"number", "null"}}}
+	case ir.DSLAny:
+		return object{}
+	}
+	return object{{"type", []string{"string", "array", "null"}}, {"items", object{{"type", "string"}}}}
 }
