@@ -38,6 +38,7 @@ type Options struct {
 	PrivateKey []byte // X25519 private key (32 bytes), or nil
 	PSK        []byte // pre-shared key, or nil
 	SessionID  string // session id when the input has no handshake
+	MaxInflate int    // cap on a z: payload's inflated size; 0 means the decode pass's default (1 MiB)
 
 	// Internal: Syntax stops after parsing and lowering (no passes).
 	syntaxOnly bool

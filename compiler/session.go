@@ -32,7 +32,7 @@ type Session struct {
 func NewSession(opt Options) *Session {
 	return &Session{opt: opt, st: epistemic.NewSession(epistemic.Options{
 		Livelock: opt.Livelock,
-		Inherit:  inheritFromParent,
+		Inherit:  inheritHeader,
 	})}
 }
 
@@ -109,27 +109,4 @@ func (s *Session) Message(id string, orig bool) *ir.Message { return s.st.Lookup
 func (s *Session) Resolve(addr string) (text string, status ir.ResolutionStatus, conf string) {
 	r := resolve.Address(addr, nil, s.st.Lookup)
 	return r.Text, r.Status, r.Conf
-}
-
-// inheritFromParent fills an elided route and topic from the re= parent
-// (spec 2.1 §6.2.1) and marks written values that equal the parent's.
-func inheritFromParent(m, parent *ir.Message) {
-	h, ph := m.Header, parent.Header
-	if h == nil || ph == nil {
-		return
-	}
-	switch {
-	case len(h.Targets) == 0:
-		h.Targets = []ir.Target{{Kind: ir.TargetAgent, Text: ph.Sender}}
-		m.InheritedTo = true
-	case len(h.Targets) == 1 && h.Targets[0].Text == ph.Sender:
-		m.InheritedTo = true
-	}
-	switch {
-	case h.Topic == "" && ph.Topic != "":
-		h.Topic = ph.Topic
-		m.InheritedTopic = true
-	case h.Topic != "" && h.Topic == ph.Topic:
-		m.InheritedTopic = true
-	}
 }

@@ -117,6 +117,11 @@ type SlotHead struct {
 	KeySpan diag.Span // zero for an implicit body block (P003/P004)
 	Raw     string    // the slot text after the key, lines trimmed and joined by '\n' (content lines excluded)
 	Refs    []Ref     // every reference found in Raw
+
+	// Verbatim is set when the slot's structured fields cannot hold every line
+	// of Raw (text before the first binding or mark, a want that is neither a
+	// shape nor an act alternation); printers then write Raw back as written.
+	Verbatim bool
 }
 
 // Head returns the common part of a slot.
@@ -159,7 +164,8 @@ func (b *Binding) Commit() bool { return len(b.Value) > 0 && b.Value[0] == '!' }
 type ListSlot struct {
 	SlotHead
 	Items     []ListItem
-	Bracketed bool // written inside [ ] or 【 】
+	Bracketed bool  // written inside [ ] or 【 】
+	Conf      *Conf // a ~conf after the closing bracket, or nil
 }
 
 // ListItem is one element of a list slot.
@@ -209,8 +215,9 @@ type Block struct {
 	Lang     string // or ""
 	Attrs    []Attr // source order; src= and win= included
 	Lines    []BlockLine
-	Inline   bool // written txt "..."
+	Inline   bool // written txt "..." (spec I-3: the same AST as a one-line block)
 	Implicit bool // opened by a stray body line (P003/P004)
+	Unparsed bool // the text after txt is not a block head (P009); SlotHead.Raw keeps it
 }
 
 // Attr is one block attribute key=value.

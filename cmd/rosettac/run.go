@@ -125,6 +125,7 @@ type inputFlags struct {
 	keyFile  string
 	pskFile  string
 	session  string
+	inflate  int
 }
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
@@ -135,11 +136,12 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.keyFile, "key-file", "", "Lingua: file holding an X25519 private key")
 	fs.StringVar(&f.pskFile, "psk-file", "", "Lingua: file holding a pre-shared key")
 	fs.StringVar(&f.session, "session", "", "Lingua: session id when the input has no handshake")
+	fs.IntVar(&f.inflate, "max-inflate", 1<<20, "Lingua: largest inflated size of a z: payload, in bytes")
 }
 
 // options turns the flags into compiler options; errors are usage errors.
 func (f *inputFlags) options() (compiler.Options, error) {
-	opt := compiler.Options{MaxBytes: f.maxBytes, Livelock: f.livelock, SessionID: f.session}
+	opt := compiler.Options{MaxBytes: f.maxBytes, Livelock: f.livelock, SessionID: f.session, MaxInflate: f.inflate}
 	if f.from != "" {
 		l, err := compiler.ParseLanguage(f.from)
 		if err != nil {

@@ -3,13 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
-	"slices"
 	"testing"
 
-	"github.com/rosettac/rosettac/compiler"
-	"github.com/rosettac/rosettac/ir"
-
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/rosettac/rosettac/compiler"
 )
 
 // TestMain registers the real entry point, so scripts run exactly what users run.
@@ -27,13 +25,21 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		UpdateScripts:       os.Getenv("ROSETTAC_UPDATE") != "",
-		// [rosetta] holds when a Rosetta front end is registered, so scripts
-		// about checking Rosetta can skip on a branch that has no parser yet.
-		Condition: func(cond string) (bool, error) {
-			if cond == "rosetta" {
-				return slices.Contains(compiler.Languages(), ir.Rosetta), nil
-			}
-			return false, fmt.Errorf("unknown condition %q", cond)
-		},
+		Condition:           scriptCondition,
 	})
+}
+
+// scriptCondition answers [name] conditions: [rosetta], [lingua], [agentdsl]
+// hold when that language has a front end, so a script can skip until it lands.
+func scriptCondition(cond string) (bool, error) {
+	for _, l := range compiler.Languages() {
+		if string(l) == cond {
+			return true, nil
+		}
+	}
+	switch cond {
+	case "rosetta", "lingua", "agentdsl", "json":
+		return false, nil
+	}
+	return false, fmt.Errorf("unknown condition %q", cond)
 }

@@ -1,0 +1,27 @@
+package compiler
+
+import (
+	"github.com/rosettac/rosettac/diag"
+	grammar "github.com/rosettac/rosettac/grammars/lingua"
+	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/passes/decode"
+	linguacheck "github.com/rosettac/rosettac/passes/lingua"
+)
+
+// Agent Lingua: grammars/lingua parses and prints; passes/decode decodes
+// payloads and establishes sessions, then passes/lingua checks the transcript.
+func init() {
+	registerParser(ir.Lingua, func(src *diag.Source, _ *Options) (ir.Document, diag.List) {
+		return grammar.Parse(src)
+	})
+	registerChecker(ir.Lingua, checkLingua)
+	registerPrinter(ir.Lingua, func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
+		return grammar.Print(doc.(*ir.LinguaTranscript)), nil
+	})
+}
+
+func checkLingua(doc ir.Document, _ *diag.Source, opt *Options) diag.List {
+	t := doc.(*ir.LinguaTranscript)
+	ds := decode.Run(t, decode.Options{PrivateKey: opt.PrivateKey, PSK: opt.PSK, SessionID: opt.SessionID, MaxInflate: opt.MaxInflate})
+	return append(ds, linguacheck.Check(t)...)
+}

@@ -1,0 +1,61 @@
+package tokens
+
+import "github.com/rosettac/rosettac/diag"
+
+// painter collects a segmenter's segments in painting order.
+type painter struct {
+	segs []Segment
+}
+
+// span paints sp's bytes as component c.
+func (p *painter) span(sp diag.Span, c int) {
+	if sp.End.Offset > sp.Start.Offset {
+		p.segs = append(p.segs, Segment{Start: sp.Start.Offset, End: sp.End.Offset, Component: c})
+	}
+}
+
+// lines paints whole lines: from the start of the line holding sp's start
+// (its indentation included) to end, exclusive. Segmenters pass the start of
+// the next node's line as end, so that line breaks and blank lines are charged
+// to the node they follow rather than to a catch-all.
+func (p *painter) lines(src []byte, sp diag.Span, end, c int) {
+	if start := lineStart(src, sp.Start.Offset); end > start {
+		p.segs = append(p.segs, Segment{Start: start, End: end, Component: c})
+	}
+}
+
+// lineStart returns the offset of the start of the line holding off.
+func lineStart(src []byte, off int) int {
+	for off > 0 && off <= len(src) && src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+// lineEnd returns the offset just past the line break of the line holding off
+// (or len(src) on the last line).
+func lineEnd(src []byte, off int) int {
+	for off < len(src) {
+		if src[off] == '\n' {
+			return off + 1
+		}
+		off++
+	}
+	return len(src)
+}
+
+// items paints a document's top-level nodes as whole lines, each through to the
+// line of the next one, the first from the start of the file; comp gives each
+// node's component.
+func (p *painter) items(src []byte, nodes []diag.Span, comp []int) {
+	for i, sp := range nodes {
+		end := len(src)
+		if i+1 < len(nodes) {
+			end = lineStart(src, nodes[i+1].Start.Offset)
+		}
+		if i == 0 {
+			sp.Start.Offset = 0
+		}
+		p.lines(src, sp, end, comp[i])
+	}
+}

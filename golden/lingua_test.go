@@ -1,0 +1,229 @@
+package golden
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit/text"
+	grammar "github.com/rosettac/rosettac/grammars/lingua"
+	"github.com/rosettac/rosettac/internal/linguacrypto"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// Lingua golden files: golden/testdata/lingua/*.txtar hold an input.lingua and
+// optionally key.txt (--key-file), psk.txt (--psk-file) and session.txt
+// (--session); the sections ir, diagnostics, render.en, render.zh and fmt are
+// the expected outputs of each stage. ROSETTAC_UPDATE=1 rewrites them.
+func TestLinguaGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/lingua/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no golden files")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := map[string][]byte{}
+			for _, f := range ar.Files {
+				in[f.Name] = f.Data
+			}
+			opt := compiler.Options{PrivateKey: in["key.txt"], PSK: in["psk.txt"], SessionID: strings.TrimSpace(string(in["session.txt"]))}
+			res := compiler.Check("input.lingua", in["input.lingua"], opt)
+			doc := res.Doc.(*ir.LinguaTranscript)
+			got := map[string]string{"ir": grammar.Dump(doc), "diagnostics": diagText(res)}
+			for _, lang := range []string{"en", "zh"} {
+				out, _ := text.Render(doc, text.Options{Lang: lang})
+				got["render."+lang] = string(out)
+			}
+			fmtOut, _ := compiler.Format(res, compiler.FormatOptions{})
+			got["fmt"] = string(fmtOut)
+			// fmt is idempotent and keeps the IR.
+			again := compiler.Check("input.lingua", fmtOut, opt)
+			if d := cmp.Diff(got["ir"], grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
+				t.Errorf("IR changes through fmt (-before +after):\n%s", d)
+			}
+			checkSections(t, file, ar, got, []string{"ir", "diagnostics", "render.en", "render.zh", "fmt"})
+		})
+	}
+}
+
+func diagText(res *compiler.Result) string {
+	var b bytes.Buffer
+	diag.PrintText(&b, res.Diags, func(string) *diag.Source { return res.Source }, diag.TextOptions{})
+	return b.String()
+}
+
+// checkSections compares (or with ROSETTAC_UPDATE=1 rewrites) the named
+// sections of ar against got.
+func checkSections(t *testing.T, file string, ar *txtar.Archive, got map[string]string, names []string) {
+	t.Helper()
+	if os.Getenv("ROSETTAC_UPDATE") != "" {
+		var keep []txtar.File
+		for _, f := range ar.Files {
+			if _, stage := got[f.Name]; !stage {
+				keep = append(keep, f)
+			}
+		}
+		for _, n := range names {
+			keep = append(keep, txtar.File{Name: n, Data: []byte(got[n])})
+		}
+		ar.Files = keep
+		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, n := range names {
+		var want []byte
+		found := false
+		for _, f := range ar.Files {
+			if f.Name == n {
+				want, found = f.Data, true
+			}
+		}
+		if !found {
+			t.Errorf("section %s missing (ROSETTAC_UPDATE=1 to write it)", n)
+			continue
+		}
+		if d := cmp.Diff(string(want), got[n]); d != "" {
+			t.Errorf("%s (-want +got):\n%s", n, d)
+		}
+	}
+}
+
+// counter is a deterministic nonce source for tests.
+type counter byte
+
+func (c *counter) Read(p []byte) (int, error) {
+	for i := range p {
+		*c++
+		p[i] = byte(*c)
+	}
+	return len(p), nil
+}
+
+var payloadText = regexp.MustCompile(`(?m)^(    payload kind=\d) ".*"$`)
+
+// decode(encode(x)) == x: a transcript re-encoded from its decoded contents
+// (sealing e: payloads again under the session key with fresh nonces) decodes
+// to the same messages and contents, whoever holds the key.
+func TestLinguaEncodeRoundTrip(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/lingua/handshake.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src, key []byte
+	for _, f := range ar.Files {
+		switch f.Name {
+		case "input.lingua":
+			src = f.Data
+		case "key.txt":
+			key = f.Data
+		}
+	}
+	opt := compiler.Options{PrivateKey: key}
+	res := compiler.Check("in.lingua", src, opt)
+	doc := res.Doc.(*ir.LinguaTranscript)
+	priv, _ := linguacrypto.ParsePrivateKey(key)
+	bob, _ := linguacrypto.ParsePublicKey("3p7bfXt9wbTTW2HC7OQ1Nz+DQ8hbeGdNrfx+FG+IK08=")
+	sk, _ := linguacrypto.SessionKey(priv, bob, "sess-42")
+	// Plain, JSON, zlib and raw payloads of every kind are re-encoded too.
+	doc.Items = append(doc.Items, &ir.LinguaLine{Messages: []ir.LinguaMessage{
+		&ir.LinguaRequest{Domain: '7', Action: '3', LinguaFields: ir.LinguaFields{Payload: &ir.LinguaPayload{Kind: ir.PayloadZlib, Decoded: &ir.LinguaDecoded{Text: "compressed text"}}}},
+		&ir.LinguaRequest{Domain: '7', Action: '3', LinguaFields: ir.LinguaFields{Payload: &ir.LinguaPayload{Kind: ir.PayloadRaw, Decoded: &ir.LinguaDecoded{Text: "raw | text"}}}},
+		&ir.LinguaRequest{Domain: '7', Action: '3', LinguaFields: ir.LinguaFields{Payload: &ir.LinguaPayload{Kind: ir.PayloadText, Decoded: &ir.LinguaDecoded{Text: "日本語 text"}}}},
+	}})
+	c := counter(0)
+	enc, err := grammar.Encode(doc, grammar.EncodeOptions{Reencode: true, Keys: map[string][]byte{"sess-42": sk}, Rand: &c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(enc, src) {
+		t.Fatal("re-encoding changed nothing: fresh nonces expected")
+	}
+	want := payloadText.ReplaceAllString(grammar.Dump(doc), "$1")
+	back := compiler.Check("enc.lingua", enc, opt)
+	got := payloadText.ReplaceAllString(grammar.Dump(back.Doc.(*ir.LinguaTranscript)), "$1")
+	// Spans differ after the appended line; compare without positions.
+	pos := regexp.MustCompile(` \d+:\d+`)
+	if d := cmp.Diff(pos.ReplaceAllString(want, ""), pos.ReplaceAllString(got, "")); d != "" {
+		t.Errorf("decode(encode(x)) != x (-want +got):\n%s", d)
+	}
+	// Deterministic with an injected nonce source.
+	c = 0
+	enc2, _ := grammar.Encode(doc, grammar.EncodeOptions{Reencode: true, Keys: map[string][]byte{"sess-42": sk}, Rand: &c})
+	if !bytes.Equal(enc, enc2) {
+		t.Error("encoding with the same nonce source differs")
+	}
+	// With crypto/rand, two encodings differ (fresh nonces) and both decode.
+	r1, _ := grammar.Encode(doc, grammar.EncodeOptions{Reencode: true, Keys: map[string][]byte{"sess-42": sk}, Rand: rand.Reader})
+	if bytes.Equal(r1, enc) {
+		t.Error("random nonces repeated")
+	}
+}
+
+// No key, PSK or plaintext of a failed decryption appears in any output:
+// diagnostics (every format), rendering, IR dump or formatted text.
+func TestLinguaSecretsNeverShown(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/lingua/handshake.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var src, key []byte
+	for _, f := range ar.Files {
+		switch f.Name {
+		case "input.lingua":
+			src = f.Data
+		case "key.txt":
+			key = f.Data
+		}
+	}
+	// Tamper with the first encrypted payload's tag: decryption must fail.
+	s := string(src)
+	i := strings.Index(s, "$e:")
+	j := i + strings.IndexByte(s[i:], '\n')
+	tampered := []byte(s[:j-3] + flipB64(s[j-3]) + s[j-2:])
+	psk := []byte("psk-material-123")
+	res := compiler.Check("x.lingua", tampered, compiler.Options{PrivateKey: key, PSK: psk})
+	if !strings.Contains(diagText(res), "L107") {
+		t.Fatalf("tampered payload not reported:\n%s", diagText(res))
+	}
+	var outs []string
+	outs = append(outs, diagText(res), grammar.Dump(res.Doc.(*ir.LinguaTranscript)))
+	var jb bytes.Buffer
+	diag.PrintJSON(&jb, res.Diags)
+	outs = append(outs, jb.String())
+	for _, lang := range []string{"en", "zh"} {
+		r, _ := text.Render(res.Doc, text.Options{Lang: lang})
+		outs = append(outs, string(r))
+	}
+	rawKey, _ := base64.StdEncoding.DecodeString(strings.TrimSpace(string(key)))
+	secrets := []string{strings.TrimSpace(string(key)), string(psk), "ship on friday", string(rawKey)}
+	for _, out := range outs {
+		for _, sec := range secrets {
+			if strings.Contains(out, sec) {
+				t.Errorf("output contains a secret %q:\n%s", sec, out)
+			}
+		}
+	}
+}
+
+func flipB64(c byte) string {
+	if c == 'A' {
+		return "B"
+	}
+	return "A"
+}

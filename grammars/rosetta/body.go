@@ -1,0 +1,417 @@
+package rosetta
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+var slotSet = map[string]bool{
+	"q": true, "a": true, "why": true, "ctx": true, "want": true, "unk": true, "assume": true,
+	"risk": true, "opt": true, "sub": true, "on": true, "by": true, "txt": true, "mark": true,
+}
+
+// IsSlot reports whether name is one of the 14 slot names.
+func IsSlot(name string) bool { return slotSet[name] }
+
+// IsAct reports whether name is one of the 14 acts.
+func IsAct(name string) bool { return acts[name] }
+
+// stripDecoration removes one list decoration (- * + • followed by white
+// space, or digits then '.' or ')' then white space) from the start of s.
+func stripDecoration(s string) (int, string) {
+	i := 0
+	switch {
+	case len(s) > 0 && (s[0] == '-' || s[0] == '*' || s[0] == '+'):
+		i = 1
+	case strings.HasPrefix(s, "•"):
+		i = len("•")
+	default:
+		j := runOf(s, 0, isDigit)
+		if j == 0 || j >= len(s) || (s[j] != '.' && s[j] != ')') {
+			return 0, s
+		}
+		i = j + 1
+	}
+	k := skipWS(s, i)
+	if k == i || k >= len(s) {
+		return 0, s
+	}
+	return k, s[k:]
+}
+
+// slotKey reads a slot line: [decoration] key [: or ：] [rest]. It returns the
+// key, where the key and the rest start in s, whether decoration or a colon
+// was stripped, and whether s is a slot line at all. Keys are matched as
+// written (lowercase); "A", "On", "By" at a line start are prose.
+func slotKey(s string) (key string, ks, rs int, decorated bool, ok bool) {
+	d, rest := stripDecoration(s)
+	w := runOf(rest, 0, isLower)
+	if w == 0 || !slotSet[rest[:w]] {
+		return "", 0, 0, false, false
+	}
+	i := w
+	colon := false
+	if n := colonAt(rest, i); n > 0 {
+		i += n
+		colon = true
+	} else if i < len(rest) && wsLen(rest, i) == 0 {
+		return "", 0, 0, false, false
+	}
+	i = skipWS(rest, i)
+	for {
+		n := colonAt(rest, i)
+		if n == 0 {
+			break
+		}
+		colon = true
+		i = skipWS(rest, i+n)
+	}
+	return rest[:w], d, d + i, d > 0 || colon, true
+}
+
+func colonAt(s string, i int) int {
+	if i < len(s) && s[i] == ':' {
+		return 1
+	}
+	if strings.HasPrefix(s[i:], fwColon) {
+		return len(fwColon)
+	}
+	return 0
+}
+
+// body handles one non-blank, non-content line inside a message. sg.text starts
+// at the line's first non-space character.
+func (p *parser) body(l lineRef, sg seg) {
+	c := p.cur
+	c.last, c.lastLine = l.end, l
+	if c.isDef {
+		if c.slot == nil || c.slot.key != "a" {
+			p.endSlot()
+			c.slot = &slotState{key: "a", start: p.pos(l, sg.src), end: l.end, endLine: l}
+		} else {
+			c.slot.raw.WriteByte('\n')
+		}
+		p.appendRaw(c.slot, sg, 0)
+		p.bindLine(c.slot, sg)
+		return
+	}
+	if key, ks, rs, deco, ok := slotKey(sg.text); ok {
+		p.endSlot()
+		ss := &slotState{key: key, start: p.pos(l, sg.off(ks)), end: l.end, endLine: l}
+		ss.keySpan = p.span(l, sg.off(ks), sg.off(ks+len(key)))
+		c.slot = ss
+		if deco {
+			p.report(diag.Info, CodeDecoration, p.span(l, sg.src, sg.off(rs)),
+				"decoration around slot key `"+key+"` stripped", "write the bare key: `"+key+" value`")
+		}
+		rest := sg
+		rest.text = sg.text[rs:]
+		rest.src = sg.off(rs)
+		if k := trimEnd(rest.text, 0, len(rest.text)); k < len(rest.text) {
+			rest.text = rest.text[:k]
+		}
+		p.appendRaw(ss, rest, 0)
+		switch key {
+		case "txt":
+			p.txtHead(ss, rest)
+		case "a", "assume", "sub":
+			if rest.text != "" {
+				p.bindLine(ss, rest)
+			}
+		case "mark":
+			if rest.text != "" {
+				p.markLine(ss, rest)
+			}
+		}
+		return
+	}
+	ss := c.slot
+	if ss == nil {
+		// Body text before any slot: an implicit txt block (P003).
+		ss = &slotState{key: "txt", start: p.pos(l, sg.src), end: l.end, endLine: l, implicit: CodeImplicitText}
+		ss.block = &ir.Block{Name: "body", Fmt: "txt", Implicit: true}
+		c.slot = ss
+		p.report(diag.Info, CodeImplicitText, p.span(l, sg.src, l.end),
+			"body text before any slot key opens an implicit txt block", "start the block with `txt body` and prefix each line with `| `")
+		p.blockText(ss, l, sg)
+		return
+	}
+	ss.end, ss.endLine = l.end, l
+	switch {
+	case ss.block != nil:
+		if ss.inlineOpen {
+			p.inlineMore(ss, l, sg)
+			return
+		}
+		if ss.implicit == "" && !ss.block.Unparsed {
+			p.report(diag.Info, CodeBareLine, p.span(l, sg.src, l.end),
+				"a line without `|` after a txt block is taken as a content line", "prefix content lines with `| `")
+		}
+		p.blockText(ss, l, sg)
+	case ss.key == "a" || ss.key == "assume" || ss.key == "sub":
+		ss.raw.WriteByte('\n')
+		p.appendRaw(ss, sg, 0)
+		p.bindLine(ss, sg)
+	case ss.key == "mark":
+		ss.raw.WriteByte('\n')
+		p.appendRaw(ss, sg, 0)
+		p.markLine(ss, sg)
+	default:
+		ss.raw.WriteByte('\n')
+		p.appendRaw(ss, sg, 0)
+	}
+}
+
+// appendRaw appends sg.text[from:], trimmed, to the slot's raw text.
+func (p *parser) appendRaw(ss *slotState, sg seg, from int) {
+	t := sg.text[from:]
+	t = t[:trimEnd(t, 0, len(t))]
+	s := sg
+	s.text = t
+	s.src = sg.off(from)
+	ss.segs = append(ss.segs, rawSeg{at: ss.raw.Len(), seg: s})
+	ss.raw.WriteString(t)
+}
+
+// blockText appends a coordination line (trimmed, its source bytes) to a block.
+func (p *parser) blockText(ss *slotState, l lineRef, sg seg) {
+	a := sg.src
+	b := trimEnd(p.text, a, l.end)
+	ss.block.Lines = append(ss.block.Lines, ir.BlockLine{Span: p.span(l, a, b), Text: p.text[a:b]})
+}
+
+// content handles a `|` line at source offset pipe.
+func (p *parser) content(l lineRef, pipe int) {
+	c := p.cur
+	c.last, c.lastLine = l.end, l
+	p.sawBlank = false
+	t := pipe + 1
+	if t < l.end && p.text[t] == ' ' {
+		t++
+	}
+	line := ir.BlockLine{Span: p.span(l, t, l.end), Text: p.text[t:l.end]}
+	if ss := c.slot; ss != nil && ss.block != nil {
+		if ss.inlineOpen {
+			p.closeInline(ss)
+		}
+		ss.block.Lines = append(ss.block.Lines, line)
+		ss.end, ss.endLine = l.end, l
+		return
+	}
+	p.endSlot()
+	ss := &slotState{key: "txt", start: p.pos(l, pipe), end: l.end, endLine: l, implicit: CodeImplicitBlock}
+	ss.block = &ir.Block{Name: "body", Fmt: "txt", Implicit: true, Lines: []ir.BlockLine{line}}
+	c.slot = ss
+	p.report(diag.Info, CodeImplicitBlock, p.span(l, pipe, l.end),
+		"content line with no txt header opens an implicit body block", "put `txt body` on the line before the first `| ` line")
+}
+
+// ---- txt ---------------------------------------------------------------
+
+func (p *parser) txtHead(ss *slotState, rest seg) {
+	b := &ir.Block{Name: "body", Fmt: "txt"}
+	ss.block = b
+	if rest.text == "" {
+		return
+	}
+	g := parseLine(&p.lex, txtParser, modeTxt, rest.text)
+	if g == nil {
+		b.Unparsed = true
+		if w := runOf(rest.text, 0, isIdent); w > 0 && isLower(rest.text[0]) && endOfItem(rest.text, w) {
+			b.Name = rest.text[:w]
+		}
+		p.report(diag.Warning, CodeBadBlockHead, p.span(rest.line, rest.src, rest.off(len(rest.text))),
+			"`txt "+rest.text+"` is not a block head; it is kept as written and the block is named "+b.Name,
+			"a block head is `txt [name] [@fmt[/lang]] [key=value ...]` with a lowercase name, or `txt \"one line\"`")
+		return
+	}
+	if g.Inline != nil {
+		b.Inline = true
+		v := g.Inline.Value
+		_, n := utf8.DecodeRuneInString(v)
+		inner := v[n:]
+		closed := false
+		if k := len(inner); k > 0 && inner[k-1] == '"' {
+			inner, closed = inner[:k-1], true
+		} else if strings.HasSuffix(inner, "”") {
+			inner, closed = inner[:len(inner)-len("”")], true
+		}
+		a := g.Inline.Pos.Offset + n
+		b.Lines = append(b.Lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
+		if !closed {
+			ss.inlineOpen = true
+			ss.segs = append(ss.segs, rawSeg{at: -1, seg: seg{src: rest.off(g.Inline.Pos.Offset), line: rest.line}})
+		}
+		return
+	}
+	if g.Name != nil {
+		b.Name = g.Name.Value
+	}
+	if g.Fmt != nil {
+		f := g.Fmt.Value[1:]
+		if k := strings.IndexByte(f, '/'); k >= 0 {
+			b.Fmt, b.Lang = f[:k], f[k+1:]
+		} else {
+			b.Fmt = f
+		}
+	}
+	for _, a := range g.Attrs {
+		b.Attrs = append(b.Attrs, ir.Attr{Span: p.span(rest.line, rest.off(a.Key.Pos.Offset), rest.off(a.Value.Pos.Offset+len(a.Value.Value))),
+			Key: a.Key.Value, Value: a.Value.Value})
+	}
+}
+
+// inlineMore continues an inline "... block whose quote is still open.
+func (p *parser) inlineMore(ss *slotState, l lineRef, sg seg) {
+	t := sg.text[:trimEnd(sg.text, 0, len(sg.text))]
+	closed := false
+	switch {
+	case strings.HasSuffix(t, `"`):
+		t, closed = t[:len(t)-1], true
+	case strings.HasSuffix(t, "”"):
+		t, closed = t[:len(t)-len("”")], true
+	}
+	t = trimWS(t)
+	ss.block.Lines = append(ss.block.Lines, ir.BlockLine{Span: p.span(l, sg.src, sg.off(len(t))), Text: t})
+	if closed {
+		ss.inlineOpen = false
+	}
+}
+
+// closeInline reports an inline quote that never closed (spec §7: closed at
+// the end of its line).
+func (p *parser) closeInline(ss *slotState) {
+	ss.inlineOpen = false
+	var at seg
+	for _, s := range ss.segs {
+		if s.at == -1 {
+			at = s.seg
+		}
+	}
+	p.report(diag.Warning, CodeUnclosed, p.span(at.line, at.src, at.line.end),
+		"unclosed `\"` in txt closed at the end of its text", "end the inline text with `\"`")
+}
+
+// ---- bindings and marks --------------------------------------------------
+
+func (p *parser) conf(sg seg, t *lexer.Token) *ir.Conf {
+	if t == nil {
+		return nil
+	}
+	v := t.Value
+	_, n := utf8.DecodeRuneInString(v)
+	return &ir.Conf{Span: p.tokSpan(sg, *t), Kind: v[n:]}
+}
+
+func (p *parser) bindLine(ss *slotState, sg seg) {
+	text := sg.text[:trimEnd(sg.text, 0, len(sg.text))]
+	d, rest := stripDecoration(text)
+	if bindShape(rest) {
+		r := sg
+		r.text, r.src = rest, sg.off(d)
+		if g := parseLine(&p.lex, bindParser, modeBind, rest); g != nil {
+			if d > 0 {
+				p.report(diag.Info, CodeDecoration, p.span(sg.line, sg.src, r.src), "decoration before a binding stripped", "write the bare `key = value`")
+			}
+			if p.lex.fullwidth {
+				p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as binding syntax", "write ASCII = and ~")
+			}
+			b := &ir.Binding{Key: g.Key.Value, KeySpan: p.tokSpan(r, g.Key), Neg: g.Op.Type == tNeg,
+				Value: g.Value.Value, ValueSpan: p.tokSpan(r, g.Value), Conf: p.conf(r, g.Conf)}
+			b.Span = p.span(sg.line, r.src, sg.off(len(text)))
+			ss.binds = append(ss.binds, b)
+			p.looseDone(ss, "binding")
+			return
+		}
+	}
+	if n := len(ss.binds); n > 0 {
+		b := ss.binds[n-1]
+		b.Value, b.Conf = p.join(b.Value, b.Conf, sg, text)
+		b.Span.End = p.pos(sg.line, sg.off(len(text)))
+		b.ValueSpan.End = b.Span.End
+		return
+	}
+	p.loose(ss, sg)
+}
+
+// join appends a continuation line to a value, re-splitting the conf (a new
+// conf at the end of the line replaces the old one).
+func (p *parser) join(val string, conf *ir.Conf, sg seg, text string) (string, *ir.Conf) {
+	v, cs, ce := splitConf(text, 0, len(text))
+	joined := val + " " + text[:v]
+	joined = joined[:trimEnd(joined, 0, len(joined))]
+	joined = trimWS(joined)
+	if cs >= 0 {
+		_, n := utf8.DecodeRuneInString(text[cs:])
+		conf = &ir.Conf{Span: p.span(sg.line, sg.off(cs), sg.off(ce)), Kind: text[cs+n : ce]}
+	}
+	return joined, conf
+}
+
+// loose notes a line before the first entry of a binding or mark slot.
+func (p *parser) loose(ss *slotState, sg seg) {
+	if !ss.loose {
+		ss.loose = true
+		ss.segs = append(ss.segs, rawSeg{at: -2, seg: sg})
+	}
+}
+
+// looseDone reports loose lines once the slot turns out to have entries.
+func (p *parser) looseDone(ss *slotState, what string) {
+	if !ss.loose || ss.verbatim {
+		return
+	}
+	ss.verbatim = true
+	for _, s := range ss.segs {
+		if s.at == -2 {
+			p.report(diag.Warning, CodeLooseLine, p.span(s.seg.line, s.seg.src, s.seg.line.end),
+				"text before the first "+what+" of `"+ss.key+"` is not a "+what+"; the slot is kept as written",
+				"start the slot with its first "+what+", or move this text to `why`")
+			return
+		}
+	}
+}
+
+func (p *parser) markLine(ss *slotState, sg seg) {
+	text := sg.text[:trimEnd(sg.text, 0, len(sg.text))]
+	d, rest := stripDecoration(text)
+	r := sg
+	r.text, r.src = rest, sg.off(d)
+	g := parseLine(&p.lex, markParser, modeMark, rest)
+	if g == nil && d > 0 {
+		d, r.text, r.src = 0, text, sg.src
+		g = parseLine(&p.lex, markParser, modeMark, text)
+	}
+	if g != nil {
+		if d > 0 {
+			p.report(diag.Info, CodeDecoration, p.span(sg.line, sg.src, r.src), "decoration before a mark stripped", "write the bare `addr = note`")
+		}
+		if p.lex.fullwidth {
+			p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as mark syntax", "write ASCII = > # @ ~")
+		}
+		mk := &ir.Mark{Span: p.span(sg.line, r.src, sg.off(len(text))), Op: '=', Value: g.Value.Value, Conf: p.conf(r, g.Conf)}
+		if g.Op.Value == ">" || g.Op.Value == fwGt {
+			mk.Op = '>'
+		}
+		mk.Addr = p.address(r, g)
+		ss.marks = append(ss.marks, mk)
+		p.looseDone(ss, "mark")
+		return
+	}
+	if p.lex.unclosed >= 0 {
+		p.report(diag.Warning, CodeUnclosed, p.span(sg.line, r.off(p.lex.unclosed), sg.off(len(text))),
+			"unclosed `\"` in a mark address; the line is not read as a mark", "close the quote: q\"...\"")
+	}
+	if n := len(ss.marks); n > 0 {
+		mk := ss.marks[n-1]
+		mk.Value, mk.Conf = p.join(mk.Value, mk.Conf, sg, text)
+		mk.Span.End = p.pos(sg.line, sg.off(len(text)))
+		return
+	}
+	p.loose(ss, sg)
+}

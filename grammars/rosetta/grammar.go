@@ -1,0 +1,210 @@
+package rosetta
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The participle grammars, one per kind of structured line or value. The
+// lexer has already typed every token by context, so each grammar is a plain
+// sequence with ordinary captures.
+
+// headerLine is a header line: msg-id act [ [sender] > targets ] { #topic | key=value }.
+type headerLine struct {
+	ID    lexer.Token  `parser:"@ID"`
+	Act   lexer.Token  `parser:"@Act"`
+	Route *route       `parser:"@@?"`
+	Items []headerItem `parser:"@@*"`
+}
+
+// route is [sender] '>' [target { ',' target }].
+type route struct {
+	Sender  *lexer.Token `parser:"@Sender?"`
+	Gt      lexer.Token  `parser:"@Gt"`
+	Targets []string     `parser:"(@Target (Comma @Target)*)?"`
+}
+
+// headerItem is a #topic or a key=value field.
+type headerItem struct {
+	Topic *lexer.Token `parser:"  @Topic"`
+	Key   *lexer.Token `parser:"| @FieldKey"`
+	Value *lexer.Token `parser:"  @FieldVal"`
+}
+
+// binding is key [!]= value [~conf].
+type binding struct {
+	Key   lexer.Token  `parser:"@BindKey"`
+	Op    lexer.Token  `parser:"@(Eq | Neg)"`
+	Value lexer.Token  `parser:"@Value"`
+	Conf  *lexer.Token `parser:"@Conf?"`
+}
+
+// markLine is addr (=|>) value [~conf].
+type markLine struct {
+	Msg       *lexer.Token `parser:"@MsgRef?"`
+	Block     lexer.Token  `parser:"@Block"`
+	Hash      *lexer.Token `parser:"(@Hash"`
+	Selectors []string     `parser:"  (@Sel (Pipe @Sel)*)?)?"`
+	Op        lexer.Token  `parser:"@Op"`
+	Value     lexer.Token  `parser:"@Value"`
+	Conf      *lexer.Token `parser:"@Conf?"`
+}
+
+// txtHead is the head of a txt block: "inline" or [name] [@fmt[/lang]] {attr=value}.
+type txtHead struct {
+	Inline *lexer.Token `parser:"  @Inline"`
+	Name   *lexer.Token `parser:"| @Name?"`
+	Fmt    *lexer.Token `parser:"  @Fmt?"`
+	Attrs  []attr       `parser:"  @@*"`
+}
+
+// attr is one block attribute.
+type attr struct {
+	Key   lexer.Token `parser:"@AttrKey"`
+	Value lexer.Token `parser:"@AttrVal"`
+}
+
+// list is an unk or opt value: [ item {, item} ] [~conf].
+type list struct {
+	Open  *lexer.Token `parser:"@LBrack?"`
+	Items []string     `parser:"(@Item)? (Comma (@Item)?)*"`
+	Close *lexer.Token `parser:"@RBrack?"`
+	Conf  *lexer.Token `parser:"@Conf?"`
+}
+
+// shape is a want value: { field {, field} } or act { | act }.
+type shape struct {
+	Braced *keyContract `parser:"  @@"`
+	Acts   []string     `parser:"| @Alt (Pipe @Alt)*"`
+}
+
+// keyContract is a key contract.
+type keyContract struct {
+	Open   lexer.Token  `parser:"@LBrace"`
+	Fields []shapeField `parser:"(@@)? (Comma (@@)?)*"`
+	Close  *lexer.Token `parser:"@RBrace?"`
+}
+
+// shapeField is name [?] [: type].
+type shapeField struct {
+	Name     lexer.Token  `parser:"@Field"`
+	Optional *lexer.Token `parser:"@Optional?"`
+	Type     *lexer.Token `parser:"@Type?"`
+}
+
+func build[G any](m mode) *participle.Parser[G] {
+	return participle.MustBuild[G](participle.Lexer(definition{m}))
+}
+
+// The parsers, built once. They are built in init, after the token table
+// (which participle reaches only through an interface, so Go's variable
+// initialisation order cannot see the dependency).
+var (
+	headerParser *participle.Parser[headerLine]
+	bindParser   *participle.Parser[binding]
+	markParser   *participle.Parser[markLine]
+	txtParser    *participle.Parser[txtHead]
+	listParser   *participle.Parser[list]
+	shapeParser  *participle.Parser[shape]
+)
+
+func init() {
+	headerParser = build[headerLine](modeHeader)
+	bindParser = build[binding](modeBind)
+	markParser = build[markLine](modeMark)
+	txtParser = build[txtHead](modeTxt)
+	listParser = build[list](modeList)
+	shapeParser = build[shape](modeShape)
+}
+
+// Slices of tokens cannot be captured one by one (participle gives a
+// []lexer.Token field every token of its node), so repeated captures are
+// strings and their positions come from the lexer's own token list, in order.
+
+// nth returns the i-th token of type t that the last lexLine produced.
+func (l *lineLexer) nth(t lexer.TokenType, i int) lexer.Token {
+	for _, tk := range l.toks {
+		if tk.Type == t {
+			if i == 0 {
+				return tk
+			}
+			i--
+		}
+	}
+	return lexer.Token{}
+}
+
+// parseLine lexes s in mode m and runs p over the tokens. It returns nil when s
+// does not have the shape of that kind of line.
+func parseLine[G any](l *lineLexer, p *participle.Parser[G], m mode, s string) *G {
+	if !lexLine(l, m, s) {
+		return nil
+	}
+	peek, err := lexer.Upgrade(l)
+	if err != nil {
+		return nil
+	}
+	g, err := p.ParseFromLexer(peek)
+	if err != nil {
+		return nil
+	}
+	return g
+}
+
+// Grammar returns the grammars as EBNF, one section per kind of line, with the
+// lexer's token classes described first. It is the documented, reviewed form
+// of the syntax (golden/testdata/rosetta/grammar.ebnf).
+func Grammar() string {
+	var b strings.Builder
+	b.WriteString(tokenDoc)
+	for _, s := range []struct{ name, ebnf string }{
+		{"header line", headerParser.String()},
+		{"binding (a, assume, sub lines; every def line)", bindParser.String()},
+		{"mark line", markParser.String()},
+		{"txt head (the text after `txt`)", txtParser.String()},
+		{"list value (unk, opt)", listParser.String()},
+		{"shape value (want)", shapeParser.String()},
+	} {
+		b.WriteString("\n(* " + s.name + " *)\n")
+		b.WriteString(s.ebnf)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+const tokenDoc = `(* AgentRosetta 2.1 as rosettac reads it.
+
+   A Go classifier reads the input line by line (lines end at LF; a CR before it
+   belongs to the line ending) and sorts each line:
+     blank        only white space
+     content      WS* "|" [" "] <exact bytes>          never lexed, never normalised
+     fence        WS* "` + "```" + `" [A-Za-z0-9_-]* WS*        coordination only: ends the message, kept as prose
+     header       a line the whole of which the header grammar accepts
+     slot line    [decoration] slotkey [":"] [WS value]  decoration: - * + • or 1. 1)
+     continuation anything else inside a message
+     prose        text outside any message
+   Slot lines of q why ctx risk on by are taken by the classifier (key + rest).
+   The grammars below run on one line (header, binding, mark, txt head) or on a
+   slot's whole text (list, shape). The lexer types tokens by context:
+     ID       msg-id: [a-z][a-z0-9_]* "." [0-9]+ | [a-z]+ [0-9]+
+     Act      ask tell do take part done fail stop propose accept reject revise def note
+     Sender   agent-id before ">"          Gt      ">" | "＞"
+     Target   "*" | agent-id | "#" name{.name} | "@" (role|grp|tool) ":" name
+     Comma    "," | "，"                    Topic   ("#" | "＃") name { "." name }
+     FieldKey re src at ttl pri sens thd x_name  (then "=" | "＝", dropped)
+     FieldVal a run of non-space characters
+     BindKey  [A-Za-z][A-Za-z0-9_]* [":" SYMBOL]   Eq "=" | "＝"   Neg "!="
+     Value    the rest of the line, trailing ~conf split off
+     Conf     ("~" | "～") ( hi | mid | lo | "?" | 0?.digits | [01](.digits)? )
+     MsgRef   "@" msg-id ["@orig"] "."      Block  block-id      Hash "#"
+     Sel      L3 | L3-7 | L3.c5-9 | p2 | p2-4 | c40-88 | q"..." ["@" n] | key=value (box=...)
+     Pipe     "|"                           Op     "=" | ">" (or fullwidth)
+     Inline   a quoted string ("..." or “...”) after txt
+     Name     block-id    Fmt "@" fmt ["/" lang]    AttrKey name    AttrVal non-space run
+     LBrack   "[" | "【"   Item text up to "," | "，"   RBrack "]" | "】"
+     LBrace   "{"   Field name   Optional "?"   Type text after ":"   RBrace "}"
+     Alt      an act, in an act alternation
+   An unclosed "[", "{" or quote is closed at the end of the text (P005). *)
+`

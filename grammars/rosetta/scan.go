@@ -1,0 +1,422 @@
+package rosetta
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// Parse reads one AgentRosetta document into a transcript. It never fails: every
+// repair is a diagnostic, and text that belongs to no message is kept as prose
+// (or, when the input has no header at all, wrapped as one degraded note).
+// Session inheritance (2.1-c) is not applied here; see compiler.
+func Parse(src *diag.Source) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: string(src.Text)}
+	p.run()
+	return p.t, p.diags
+}
+
+// lineRef locates one source line.
+type lineRef struct {
+	start int // byte offset of the line's first byte
+	end   int // byte offset of the end of its text (before "\r\n" or "\n")
+	no    int // 1-based line number
+}
+
+// seg is the text of (part of) one coordination line as the grammars see it:
+// NFC-normalised (spec c.1), with a map back to source offsets.
+type seg struct {
+	text    string
+	src     int // source offset of text[0]
+	line    lineRef
+	changed bool // NFC changed the bytes; offsets inside are approximate (clamped to the line)
+}
+
+func (s seg) off(i int) int {
+	o := s.src + i
+	if s.changed && o > s.line.end {
+		o = s.line.end
+	}
+	return o
+}
+
+type parser struct {
+	src   *diag.Source
+	text  string
+	t     *ir.Transcript
+	diags diag.List
+	lex   lineLexer // slot lines and values
+	hlex  lineLexer // header lines (kept apart: ending a message lowers its last slot)
+
+	cur       *msgState
+	sawBlank  bool // a blank line since the last line of the current message
+	proseOn   bool // in a run of prose
+	prose     struct{ start, end int }
+	lastLine  lineRef
+	anyHeader bool
+}
+
+// msgState is the message being read.
+type msgState struct {
+	m        *ir.Message
+	isDef    bool
+	slot     *slotState
+	last     int     // source offset of the end of the message's last line
+	lastLine lineRef // and that line
+}
+
+// slotState is the slot being read.
+type slotState struct {
+	key     string
+	keySpan diag.Span
+	start   diag.Pos
+	end     int // source offset of the end of the slot's last line
+	endLine lineRef
+	raw     strings.Builder
+	segs    []rawSeg
+	refsRaw bool
+
+	// binding and mark slots
+	binds    []*ir.Binding
+	marks    []*ir.Mark
+	loose    bool // lines before the first entry
+	verbatim bool
+
+	// txt slots
+	block      *ir.Block
+	inlineOpen bool // an inline "... whose closing quote has not been seen
+	implicit   string
+}
+
+type rawSeg struct {
+	at  int // offset in raw
+	seg seg
+}
+
+func (p *parser) pos(l lineRef, off int) diag.Pos {
+	if off < l.start {
+		off = l.start
+	}
+	if off > len(p.text) {
+		off = len(p.text)
+	}
+	return diag.Pos{Offset: off, Line: l.no, Col: 1 + utf8.RuneCountInString(p.text[l.start:off])}
+}
+
+func (p *parser) span(l lineRef, a, b int) diag.Span {
+	return diag.Span{File: p.src.File, Start: p.pos(l, a), End: p.pos(l, b)}
+}
+
+func (p *parser) spanTo(l lineRef, a int, l2 lineRef, b int) diag.Span {
+	return diag.Span{File: p.src.File, Start: p.pos(l, a), End: p.pos(l2, b)}
+}
+
+func (p *parser) report(sev diag.Severity, code string, sp diag.Span, msg, hint string) {
+	d := diag.Diagnostic{Severity: sev, Code: code, Span: sp, Message: msg, Hint: hint}
+	if p.cur != nil && p.cur.m.Header != nil {
+		d.Msg = p.cur.m.Header.ID.Text
+	}
+	p.diags = append(p.diags, d)
+}
+
+// ---- the line loop -----------------------------------------------------
+
+func (p *parser) run() {
+	p.t = &ir.Transcript{Span: p.src.Span(0, len(p.src.Text))}
+	text := p.text
+	no := 0
+	for start := 0; start < len(text); {
+		no++
+		end, next := lineEnd(text, start)
+		l := lineRef{start: start, end: end, no: no}
+		p.line(l)
+		p.lastLine = l
+		start = next
+	}
+	p.endMessage()
+	p.endProse()
+	if !p.anyHeader {
+		p.degrade()
+	}
+}
+
+// lineEnd returns the end of the text of the line starting at start and the
+// start of the next line. Lines end at "\n"; a "\r" before it, or a "\r" that
+// ends the input, belongs to the line ending.
+func lineEnd(text string, start int) (end, next int) {
+	nl := strings.IndexByte(text[start:], '\n')
+	if nl < 0 {
+		end = len(text)
+		if end > start && text[end-1] == '\r' {
+			end--
+		}
+		return end, len(text)
+	}
+	end = start + nl
+	if end > start && text[end-1] == '\r' {
+		end--
+	}
+	return end, end + 1
+}
+
+func (p *parser) line(l lineRef) {
+	s := p.text[l.start:l.end]
+	i := skipWS(s, 0)
+	if i == len(s) { // blank
+		p.sawBlank = true
+		return
+	}
+	switch {
+	case s[i] == '|':
+		if p.cur == nil {
+			p.proseLine(l)
+			return
+		}
+		p.content(l, l.start+i)
+		return
+	case isFence(s[i:]):
+		if p.cur != nil {
+			p.report(diag.Info, CodeFence, p.span(l, l.start+i, l.end),
+				"markdown fence in the coordination plane ends the message; kept as prose",
+				"fences are not Rosetta syntax: put code in a txt block, one `| ` line per line")
+			p.endMessage()
+		}
+		p.proseLine(l)
+		return
+	}
+	sg := p.coord(l, i)
+	if headerCandidate(sg.text) {
+		if g := parseLine(&p.hlex, headerParser, modeHeader, sg.text); g != nil {
+			p.endMessage()
+			p.endProse()
+			p.header(g, sg, l)
+			return
+		}
+	}
+	if p.cur == nil {
+		p.proseLine(l)
+		return
+	}
+	if p.sawBlank && i == 0 && !p.continues(sg.text) {
+		// After a blank line, unindented text that is neither a slot line nor a
+		// binding is prose between messages (spec §7: prose around the block).
+		p.endMessage()
+		p.proseLine(l)
+		return
+	}
+	p.sawBlank = false
+	p.body(l, sg)
+}
+
+// isFence reports whether s (leading white space removed) is a code fence line.
+func isFence(s string) bool {
+	if !strings.HasPrefix(s, "```") {
+		return false
+	}
+	j := runOf(s, 3, func(c byte) bool { return isWord(c) || c == '-' })
+	return skipWS(s, j) == len(s)
+}
+
+// coord returns the coordination text of line l from offset i on, NFC-normalised.
+func (p *parser) coord(l lineRef, i int) seg {
+	s := p.text[l.start+i : l.end]
+	sg := seg{text: s, src: l.start + i, line: l}
+	for k := 0; k < len(s); k++ {
+		if s[k] >= utf8.RuneSelf {
+			if !norm.NFC.IsNormalString(s) {
+				sg.text = norm.NFC.String(s)
+				sg.changed = true
+				p.report(diag.Info, CodeNormalised, p.span(l, l.start+i, l.end),
+					"coordination line is not in Unicode NFC; read (and formatted) in NFC",
+					"content that must keep its exact bytes belongs on `| ` lines")
+			}
+			break
+		}
+	}
+	return sg
+}
+
+// continues reports whether unindented text after a blank line still belongs
+// to the current message: a slot line, a binding, or a mark.
+func (p *parser) continues(s string) bool {
+	if _, _, _, _, ok := slotKey(s); ok {
+		return true
+	}
+	_, rest := stripDecoration(s)
+	return bindShape(rest) || (p.cur.slot != nil && p.cur.slot.key == "mark" && lexLine(&p.lex, modeMark, rest))
+}
+
+func (p *parser) proseLine(l lineRef) {
+	if !p.proseOn {
+		p.proseOn = true
+		p.prose.start = l.start + skipWS(p.text[l.start:l.end], 0)
+	}
+	p.prose.end = l.end
+	p.sawBlank = false
+}
+
+func (p *parser) endProse() {
+	if !p.proseOn {
+		return
+	}
+	p.proseOn = false
+	a, b := p.prose.start, p.prose.end
+	pr := &ir.Prose{Span: p.src.Span(a, b), Text: p.text[a:b]}
+	p.t.Prose = append(p.t.Prose, pr)
+	n := strings.Count(pr.Text, "\n") + 1
+	msg := "text outside any message is kept as prose"
+	if n > 1 {
+		msg += " (" + itoa(n) + " lines)"
+	}
+	p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Info, Code: CodeProse, Span: pr.Span, Message: msg,
+		Hint: "only messages are coordination; fmt keeps this text verbatim"})
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
+
+// degrade wraps an input with no header at all as one note (P001).
+func (p *parser) degrade() {
+	p.t.Prose = nil
+	kept := p.diags[:0]
+	for _, d := range p.diags {
+		if d.Code != CodeProse && d.Code != CodeFence {
+			kept = append(kept, d)
+		}
+	}
+	p.diags = kept
+	// First and last non-blank lines.
+	first, last := -1, -1
+	var lines []lineRef
+	text := p.text
+	no := 0
+	for start := 0; start < len(text); {
+		no++
+		end, next := lineEnd(text, start)
+		l := lineRef{start, end, no}
+		if skipWS(text[start:end], 0) < end-start {
+			if first < 0 {
+				first = len(lines)
+			}
+			last = len(lines)
+		}
+		lines = append(lines, l)
+		start = next
+	}
+	if first < 0 {
+		return
+	}
+	lines = lines[first : last+1]
+	sp := p.spanTo(lines[0], lines[0].start, lines[len(lines)-1], lines[len(lines)-1].end)
+	blk := &ir.Block{Span: sp, Name: "body", Fmt: "txt"}
+	for _, l := range lines {
+		blk.Lines = append(blk.Lines, ir.BlockLine{Span: p.span(l, l.start, l.end), Text: text[l.start:l.end]})
+	}
+	slot := &ir.BlockSlot{SlotHead: ir.SlotHead{Span: sp, Key: "txt"}, Block: blk}
+	m := &ir.Message{Span: sp, Degraded: true, Slots: []ir.Slot{slot},
+		Header: &ir.Header{Act: "note", Sender: "?", Targets: []ir.Target{{Kind: ir.TargetBroadcast, Text: "*"}}}}
+	p.t.Messages = append(p.t.Messages, m)
+	p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeNoHeader, Span: p.src.Span(lines[0].start, lines[0].end),
+		Message: "no Rosetta header found; the text is wrapped as a note with one txt block",
+		Hint:    "start a message with a header such as `a1.1 tell >a2`"})
+}
+
+// ---- messages ----------------------------------------------------------
+
+func (p *parser) header(g *headerLine, sg seg, l lineRef) {
+	p.anyHeader = true
+	p.sawBlank = false
+	h := &ir.Header{Span: p.span(l, sg.off(g.ID.Pos.Offset), l.end)}
+	idTok := g.ID
+	h.ID.Text = idTok.Value
+	h.ID.Span = p.tokSpan(sg, idTok)
+	h.ID.Agent, h.ID.Seq, h.ID.Compact = splitID(idTok.Value)
+	h.Act = g.Act.Value
+	h.ActSpan = p.tokSpan(sg, g.Act)
+	h.Sender = h.ID.Agent
+	m := &ir.Message{Header: h}
+	p.cur = &msgState{m: m, isDef: h.Act == "def", last: l.end, lastLine: l}
+	if r := g.Route; r != nil {
+		h.RouteWritten = true
+		if r.Sender != nil {
+			h.Sender = r.Sender.Value
+			h.SenderSpan = p.tokSpan(sg, *r.Sender)
+			h.SenderWritten = true
+		}
+		for i := range r.Targets {
+			tk := p.hlex.nth(tTarget, i)
+			tg := ir.Target{Span: p.tokSpan(sg, tk), Text: foldMarker(tk.Value)}
+			switch tg.Text[0] {
+			case '*':
+				tg.Kind = ir.TargetBroadcast
+			case '#':
+				tg.Kind = ir.TargetTopic
+			case '@':
+				tg.Kind = ir.TargetRole
+			default:
+				tg.Kind = ir.TargetAgent
+			}
+			h.Targets = append(h.Targets, tg)
+		}
+	}
+	topics := 0
+	for _, it := range g.Items {
+		switch {
+		case it.Topic != nil:
+			topics++
+			if topics > 1 {
+				p.report(diag.Warning, CodeDupTopic, p.tokSpan(sg, *it.Topic),
+					"a second #topic in one header; only the first ("+h.Topic+") is used",
+					"a message has one topic: remove this one, or route to it as a target after '>'")
+				continue
+			}
+			_, n := utf8.DecodeRuneInString(it.Topic.Value)
+			h.Topic = it.Topic.Value[n:]
+			h.TopicSpan = p.tokSpan(sg, *it.Topic)
+		case it.Key != nil:
+			f := ir.Field{Key: it.Key.Value, Value: it.Value.Value}
+			f.Span = p.span(l, sg.off(it.Key.Pos.Offset), sg.off(it.Value.Pos.Offset+len(it.Value.Value)))
+			h.Fields = append(h.Fields, f)
+		}
+	}
+	if p.hlex.fullwidth {
+		p.report(diag.Info, CodeFullwidth, h.Span, "fullwidth punctuation read as header syntax",
+			"write ASCII > = # @ , in headers")
+	}
+}
+
+// foldMarker folds a leading fullwidth ＠ or ＃ to ASCII.
+func foldMarker(s string) string {
+	switch {
+	case strings.HasPrefix(s, fwAt):
+		return "@" + s[len(fwAt):]
+	case strings.HasPrefix(s, fwHash):
+		return "#" + s[len(fwHash):]
+	}
+	return s
+}
+
+func (p *parser) tokSpan(sg seg, t lexer.Token) diag.Span {
+	return p.span(sg.line, sg.off(t.Pos.Offset), sg.off(t.Pos.Offset+len(t.Value)))
+}
+
+func (p *parser) endMessage() {
+	c := p.cur
+	if c == nil {
+		return
+	}
+	p.endSlot()
+	m := c.m
+	m.Span = diag.Span{File: p.src.File, Start: m.Header.Span.Start, End: p.pos(c.lastLine, c.last)}
+	p.t.Messages = append(p.t.Messages, m)
+	p.cur = nil
+}

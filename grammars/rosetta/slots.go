@@ -1,0 +1,348 @@
+package rosetta
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// rawPos maps an offset in a slot's raw text to a source position.
+func (p *parser) rawPos(ss *slotState, r int) diag.Pos {
+	var best *rawSeg
+	for i := range ss.segs {
+		s := &ss.segs[i]
+		if s.at < 0 {
+			continue
+		}
+		if s.at <= r {
+			best = s
+		} else {
+			break
+		}
+	}
+	if best == nil {
+		return p.pos(ss.endLine, ss.end)
+	}
+	k := r - best.at
+	if k > len(best.seg.text) {
+		k = len(best.seg.text)
+	}
+	return p.pos(best.seg.line, best.seg.off(k))
+}
+
+func (p *parser) rawSpan(ss *slotState, a, b int) diag.Span {
+	return diag.Span{File: p.src.File, Start: p.rawPos(ss, a), End: p.rawPos(ss, b)}
+}
+
+func (p *parser) rawTokSpan(ss *slotState, t lexer.Token) diag.Span {
+	return p.rawSpan(ss, t.Pos.Offset, t.Pos.Offset+len(t.Value))
+}
+
+// endSlot lowers the slot being read into the message.
+func (p *parser) endSlot() {
+	c := p.cur
+	if c == nil || c.slot == nil {
+		return
+	}
+	ss := c.slot
+	c.slot = nil
+	if ss.inlineOpen {
+		p.closeInline(ss)
+	}
+	raw := ss.raw.String()
+	h := ir.SlotHead{
+		Span:    diag.Span{File: p.src.File, Start: ss.start, End: p.pos(ss.endLine, ss.end)},
+		Key:     ss.key,
+		KeySpan: ss.keySpan,
+		Raw:     raw,
+	}
+	h.Refs = p.refs(ss, raw)
+	h.Verbatim = ss.verbatim
+	var out ir.Slot
+	switch ss.key {
+	case "txt":
+		b := ss.block
+		b.Span = h.Span
+		out = &ir.BlockSlot{SlotHead: h, Block: b}
+	case "mark":
+		if len(ss.marks) == 0 && raw != "" {
+			h.Verbatim = true
+			p.report(diag.Warning, CodeLooseLine, h.Span, "`mark` holds no mark (`addr = note` or `addr > text`); it is kept as written",
+				"write a mark as `block#L3|q\"words\" = note ~conf`")
+		}
+		out = &ir.MarkSlot{SlotHead: h, Marks: ss.marks}
+	case "a", "assume", "sub":
+		s := &ir.BindingSlot{SlotHead: h, Bindings: ss.binds}
+		if len(ss.binds) == 0 {
+			s.Text, s.Conf = p.textConf(ss, raw)
+		}
+		out = s
+	case "unk", "opt":
+		out = p.list(ss, h)
+	case "want":
+		out = p.shape(ss, h)
+	case "ctx":
+		out = &ir.RefSlot{SlotHead: h}
+	default:
+		s := &ir.PlainSlot{SlotHead: h}
+		s.Text, s.Conf = p.textConf(ss, raw)
+		out = s
+	}
+	c.m.Slots = append(c.m.Slots, out)
+}
+
+// textConf splits a trailing ~conf off a slot's raw text.
+func (p *parser) textConf(ss *slotState, raw string) (string, *ir.Conf) {
+	v, cs, ce := splitConf(raw, 0, len(raw))
+	if cs < 0 {
+		return raw[:v], nil
+	}
+	_, n := utf8.DecodeRuneInString(raw[cs:])
+	return raw[:v], &ir.Conf{Span: p.rawSpan(ss, cs, ce), Kind: raw[cs+n : ce]}
+}
+
+func (p *parser) list(ss *slotState, h ir.SlotHead) ir.Slot {
+	s := &ir.ListSlot{SlotHead: h}
+	if h.Raw == "" {
+		return s
+	}
+	g := parseLine(&p.lex, listParser, modeList, h.Raw)
+	if g == nil { // cannot happen: every text is a list
+		s.Verbatim = true
+		return s
+	}
+	if p.lex.unclosed >= 0 {
+		p.report(diag.Warning, CodeUnclosed, p.rawSpan(ss, p.lex.unclosed, len(h.Raw)),
+			"unclosed `[` in `"+h.Key+"` closed at the end of the list", "end the list with `]`")
+	}
+	s.Bracketed = g.Open != nil
+	for i := range g.Items {
+		it := p.lex.nth(tItem, i)
+		s.Items = append(s.Items, ir.ListItem{Span: p.rawTokSpan(ss, it), Text: it.Value})
+	}
+	if g.Conf != nil {
+		_, n := utf8.DecodeRuneInString(g.Conf.Value)
+		s.Conf = &ir.Conf{Span: p.rawTokSpan(ss, *g.Conf), Kind: g.Conf.Value[n:]}
+	}
+	return s
+}
+
+func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
+	s := &ir.ShapeSlot{SlotHead: h}
+	if h.Raw == "" {
+		return s
+	}
+	g := parseLine(&p.lex, shapeParser, modeShape, h.Raw)
+	if g == nil {
+		s.Verbatim = true
+		p.report(diag.Warning, CodeBadShape, p.rawSpan(ss, 0, len(h.Raw)),
+			"`want "+firstLine(h.Raw)+"` is neither a {key, key?: type} shape nor an act alternation like done|fail; kept as written",
+			"write `want {cause, fix, eta?}` or `want done|fail`")
+		return s
+	}
+	if g.Braced == nil {
+		s.Shape.Acts = g.Acts
+		return s
+	}
+	if p.lex.unclosed >= 0 {
+		p.report(diag.Warning, CodeUnclosed, p.rawSpan(ss, p.lex.unclosed, len(h.Raw)),
+			"unclosed `{` in `want` closed at the end of the shape", "end the shape with `}`")
+	}
+	s.Shape.Braced = true
+	for _, f := range g.Braced.Fields {
+		sf := ir.ShapeField{Name: f.Name.Value, Optional: f.Optional != nil, IsSlot: slotSet[f.Name.Value]}
+		end := f.Name.Pos.Offset + len(f.Name.Value)
+		if f.Optional != nil {
+			end = f.Optional.Pos.Offset + 1
+		}
+		if f.Type != nil {
+			sf.Type = f.Type.Value
+			end = f.Type.Pos.Offset + len(f.Type.Value)
+		}
+		sf.Span = p.rawSpan(ss, f.Name.Pos.Offset, end)
+		s.Shape.Fields = append(s.Shape.Fields, sf)
+	}
+	return s
+}
+
+func firstLine(s string) string {
+	if k := strings.IndexByte(s, '\n'); k >= 0 {
+		return s[:k] + " ..."
+	}
+	return s
+}
+
+// refs finds every reference in raw: '@' (or '＠'), then a letter, digit, '_'
+// or '#', then letters, digits and _ : . / # @ = & - ; a '|' followed by a
+// quote selector q"..." or a letter or digit continues it (address
+// alternatives, spec §11.2). A trailing '.' or ':' ends a sentence, not a ref.
+func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
+	var out []ir.Ref
+	for i := 0; i < len(raw); {
+		k := strings.IndexAny(raw[i:], "@＠")
+		if k < 0 {
+			break
+		}
+		a := i + k
+		_, n := utf8.DecodeRuneInString(raw[a:])
+		j := a + n
+		if j >= len(raw) || !(isWord(raw[j]) || raw[j] == '#') {
+			i = j
+			continue
+		}
+		for j < len(raw) {
+			c := raw[j]
+			if isWord(c) || strings.IndexByte(":./#@=&-", c) >= 0 {
+				j++
+				continue
+			}
+			if c == '|' && j+1 < len(raw) {
+				if strings.HasPrefix(raw[j+1:], `q"`) {
+					if e := strings.IndexByte(raw[j+3:], '"'); e >= 0 && !strings.ContainsRune(raw[j+3:j+3+e], '\n') {
+						j += 3 + e + 1
+						continue
+					}
+				} else if isWord(raw[j+1]) {
+					j++
+					continue
+				}
+			}
+			break
+		}
+		for j > a+n && (raw[j-1] == '.' || raw[j-1] == ':') {
+			j--
+		}
+		if j > a+n {
+			text := raw[a:j]
+			if n > 1 {
+				text = "@" + text[n:]
+			}
+			out = append(out, ir.Ref{Span: p.rawSpan(ss, a, j), Text: text})
+		}
+		i = j
+	}
+	return out
+}
+
+// ---- addresses -----------------------------------------------------------
+
+func (p *parser) address(r seg, g *markLine) ir.Address {
+	var ad ir.Address
+	start := g.Block.Pos.Offset
+	end := g.Block.Pos.Offset + len(g.Block.Value)
+	if g.Msg != nil {
+		start = g.Msg.Pos.Offset
+		v := g.Msg.Value
+		_, n := utf8.DecodeRuneInString(v)
+		v = strings.TrimSuffix(v[n:], ".")
+		if strings.HasSuffix(v, "@orig") {
+			v, ad.Orig = strings.TrimSuffix(v, "@orig"), true
+		}
+		ad.Msg = v
+	}
+	ad.Block = g.Block.Value
+	if g.Hash != nil {
+		ad.HasSpan = true
+		end = g.Hash.Pos.Offset + len(g.Hash.Value)
+		for i := range g.Selectors {
+			t := p.lex.nth(tSel, i)
+			ad.Selectors = append(ad.Selectors, parseSelector(t.Value))
+			end = t.Pos.Offset + len(t.Value)
+		}
+	}
+	ad.Text = r.text[start:end]
+	if strings.Contains(ad.Text, fwHash) {
+		ad.Text = strings.Replace(ad.Text, fwHash, "#", 1)
+	}
+	if strings.HasPrefix(ad.Text, fwAt) {
+		ad.Text = "@" + ad.Text[len(fwAt):]
+	}
+	ad.Span = p.span(r.line, r.off(start), r.off(end))
+	return ad
+}
+
+// num reads digits at s[i:], capped so that huge numbers cannot overflow.
+func num(s string, i int) (int, int) {
+	j := runOf(s, i, isDigit)
+	v := 0
+	for _, c := range s[i:j] {
+		if v < 1<<30 {
+			v = v*10 + int(c-'0')
+		}
+	}
+	return v, j
+}
+
+// rangeAt reads N[-M] at s[i:], returning from, to, the end, and ok.
+func rangeAt(s string, i int) (int, int, int, bool) {
+	if i >= len(s) || !isDigit(s[i]) {
+		return 0, 0, i, false
+	}
+	a, j := num(s, i)
+	if j < len(s) && s[j] == '-' && j+1 < len(s) && isDigit(s[j+1]) {
+		b, k := num(s, j+1)
+		return a, b, k, true
+	}
+	return a, a, j, true
+}
+
+// parseSelector classifies one selector (spec §11.2).
+func parseSelector(t string) ir.Selector {
+	sel := ir.Selector{Kind: ir.SelBad, Text: t}
+	if t == "" {
+		return sel
+	}
+	switch t[0] {
+	case 'L':
+		a, b, j, ok := rangeAt(t, 1)
+		if !ok {
+			return sel
+		}
+		if j == len(t) {
+			sel.Kind, sel.From, sel.To = ir.SelLine, a, b
+			return sel
+		}
+		if strings.HasPrefix(t[j:], ".c") {
+			c1, c2, k, ok := rangeAt(t, j+2)
+			if ok && k == len(t) {
+				sel.Kind, sel.From, sel.To = ir.SelLine, a, b
+				sel.HasCol, sel.ColFrom, sel.ColTo = true, c1, c2
+			}
+		}
+	case 'p', 'c':
+		a, b, j, ok := rangeAt(t, 1)
+		if ok && j == len(t) {
+			sel.Kind, sel.From, sel.To = ir.SelPara, a, b
+			if t[0] == 'c' {
+				sel.Kind = ir.SelChar
+			}
+		}
+	case 'q':
+		if len(t) >= 3 && t[1] == '"' {
+			k := strings.IndexByte(t[2:], '"')
+			if k < 0 {
+				return sel
+			}
+			rest := t[2+k+1:]
+			sel.Quote = t[2 : 2+k]
+			switch {
+			case rest == "":
+				sel.Kind = ir.SelQuote
+			case rest[0] == '@':
+				n, j := num(rest, 1)
+				if j == len(rest) && j > 1 {
+					sel.Kind, sel.Occ = ir.SelQuote, n
+				}
+			}
+		}
+	case 'b':
+		if strings.HasPrefix(t, "box=") {
+			sel.Kind = ir.SelBox
+		}
+	}
+	return sel
+}

@@ -1,0 +1,65 @@
+package linguajson
+
+import "github.com/rosettac/rosettac/ir"
+
+// fieldTable maps the standard short field names of Lingua JSON payloads to
+// their full names (spec: field mappings).
+var fieldTable = map[string]string{
+	"t": "title", "c": "content", "s": "summary", "n": "name", "d": "description",
+	"u": "url", "i": "id", "k": "kind", "v": "value", "m": "meta",
+	"p": "posted", "e": "errors", "l": "limit", "o": "offset", "r": "results",
+	"ok": "success", "st": "status", "er": "error", "cd": "code",
+	"ts": "timestamp", "dt": "datetime", "ex": "expires", "du": "duration",
+	"ui": "userId", "un": "username", "dn": "displayName", "av": "avatar",
+	"sm": "submolt", "ka": "karma", "up": "upvotes", "dw": "downvotes",
+	"cm": "comments", "tg": "tags",
+	"to": "recipient", "fr": "from", "sb": "subject", "bd": "body", "at": "attachments", "re": "replyTo",
+	"pt": "path", "fn": "filename", "sz": "size", "mt": "mimeType", "ct": "content", "md": "mode",
+	"ls": "list", "a": "actions", "f": "fields",
+}
+
+// fullNames is the set of full names, so a key already written in full is known.
+var fullNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, v := range fieldTable {
+		m[v] = true
+	}
+	return m
+}()
+
+// FullName returns the full name of short key k, or "" when k is not in the table.
+func FullName(k string) string { return fieldTable[k] }
+
+// IsFullName reports whether k is a full name of the table (a key already expanded).
+func IsFullName(k string) bool { return fullNames[k] }
+
+// Expand sets Full on every object member of v, recursively, from the table.
+// It changes nothing else: the wire keys stay as they are.
+func Expand(v *ir.LinguaJSON) {
+	if v == nil {
+		return
+	}
+	for _, it := range v.Items {
+		Expand(it)
+	}
+	for _, m := range v.Members {
+		m.Full = fieldTable[m.Key]
+		Expand(m.Value)
+	}
+}
+
+// DisplayKey returns the name to show for member m of object obj: its full name,
+// or its wire key when it has none. When two members of obj expand to the same
+// name (c and ct are both "content"), the wire key is added in brackets, so the
+// view never merges them.
+func DisplayKey(obj *ir.LinguaJSON, m *ir.LinguaMember) string {
+	if m.Full == "" {
+		return m.Key
+	}
+	for _, o := range obj.Members {
+		if o != m && (o.Full == m.Full || o.Full == "" && o.Key == m.Full) {
+			return m.Full + " [" + m.Key + "]"
+		}
+	}
+	return m.Full
+}

@@ -1,0 +1,330 @@
+// Package decode owns the decoding of Agent Lingua payloads and the sessions
+// that make encrypted ones readable. Run walks a transcript in order and:
+//
+//   - decodes every payload (base64 text, j: JSON, z: zlib under a size cap,
+//     r: raw, e: AES-256-GCM) into ir.LinguaPayload.Decoded, JSON with its keys
+//     expanded through the field table as a view (the wire is never rewritten);
+//   - reads handshake offers (👽09) and their answers into ir.LinguaHandshake,
+//     establishes sessions from accepting answers (ir.LinguaTranscript.Sessions),
+//     derives session keys (X25519 + HKDF-SHA256, or a PSK) from the key files
+//     given, ends sessions at 👽08, and records which session each message names.
+//
+// Diagnostics are L101-L113. No key, and no plaintext of a payload that failed
+// to decrypt, ever appears in a diagnostic or in the IR.
+package decode
+
+import (
+	"bytes"
+	"compress/zlib"
+	"crypto/ecdh"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/linguacrypto"
+	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// DefaultMaxInflate is the default cap on a z: payload's inflated size (1 MiB).
+const DefaultMaxInflate = 1 << 20
+
+// Diagnostic codes of the decode pass.
+const (
+	CodeBadBase64    = "L101" // a payload body that is not base64
+	CodeLaxBase64    = "L102" // unpadded or URL-safe base64, accepted
+	CodeBadJSON      = "L103" // a j: payload that is not JSON
+	CodeBadZlib      = "L104" // a z: payload that is not a zlib stream
+	CodeInflateCap   = "L105" // a z: payload that inflates past the cap
+	CodeLocked       = "L106" // an e: payload with no key to open it (info)
+	CodeAuthFailed   = "L107" // an e: payload whose tag check failed
+	CodeBadSealed    = "L108" // an e: payload whose nonce or ciphertext has the wrong size
+	CodeBadPubKey    = "L109" // a handshake public key that is not an X25519 key
+	CodeHintMismatch = "L110" // the PSK does not match the handshake's pskHint
+	CodeBadKeyFile   = "L111" // the --key-file is not an X25519 private key
+	CodeNotMyKey     = "L112" // the --key-file's public key is neither side of a session
+	CodeBinary       = "L113" // decoded content that is not UTF-8 text (info)
+)
+
+// Options holds the key material and limits.
+type Options struct {
+	PrivateKey []byte // contents of --key-file (PEM PKCS #8, or base64 of 32 raw bytes), or nil
+	PSK        []byte // contents of --psk-file (one trailing newline is removed), or nil
+	SessionID  string // --session: the session of an input with no handshake
+	MaxInflate int    // cap on z: output; 0 means DefaultMaxInflate
+}
+
+type state struct {
+	opt      Options
+	doc      *ir.LinguaTranscript
+	ds       diag.List
+	priv     *ecdh.PrivateKey
+	psk      []byte
+	sessions map[string]*session
+	offers   []*offer // unanswered handshake offers, oldest first
+}
+
+type session struct {
+	s   *ir.LinguaSession
+	key []byte // or nil
+}
+
+type offer struct {
+	req *ir.LinguaRequest
+	hs  *ir.LinguaHandshake
+}
+
+// Run decodes every payload of doc and establishes its sessions.
+func Run(doc *ir.LinguaTranscript, opt Options) diag.List {
+	st := &state{opt: opt, doc: doc, sessions: map[string]*session{}}
+	if st.opt.MaxInflate <= 0 {
+		st.opt.MaxInflate = DefaultMaxInflate
+	}
+	start := diag.Span{File: doc.Span.File, Start: doc.Span.Start, End: doc.Span.Start}
+	if len(opt.PrivateKey) > 0 {
+		k, err := linguacrypto.ParsePrivateKey(opt.PrivateKey)
+		if err != nil {
+			st.ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadKeyFile, Span: start,
+				Message: "--key-file: " + err.Error(),
+				Hint:    "give a PEM PKCS #8 X25519 private key, or the base64 of its 32 raw bytes"})
+		} else {
+			st.priv = k
+		}
+	}
+	if opt.PSK != nil {
+		st.psk = bytes.TrimSuffix(bytes.TrimSuffix(opt.PSK, []byte("\n")), []byte("\r"))
+	}
+	if opt.SessionID != "" {
+		s := &session{s: &ir.LinguaSession{ID: opt.SessionID}}
+		if st.psk != nil {
+			s.s.Mode = "PSK"
+			s.key, _ = linguacrypto.PSKSessionKey(st.psk, opt.SessionID)
+			s.s.Keyed = s.key != nil
+		}
+		st.sessions[s.s.ID] = s
+		doc.Sessions = append(doc.Sessions, s.s)
+	}
+	for _, it := range doc.Items {
+		if line, ok := it.(*ir.LinguaLine); ok {
+			for _, m := range line.Messages {
+				st.message(m)
+			}
+		}
+	}
+	return st.ds
+}
+
+func (st *state) add(sev diag.Severity, code string, sp diag.Span, hint, format string, args ...any) {
+	st.ds.Add(diag.Diagnostic{Severity: sev, Code: code, Span: sp, Hint: hint, Message: fmt.Sprintf(format, args...)})
+}
+
+func (st *state) message(m ir.LinguaMessage) {
+	f := ir.LinguaFieldsOf(m)
+	if f == nil {
+		return
+	}
+	var sess *session
+	switch {
+	case f.ID != nil:
+		sess = st.sessions[f.ID.Text]
+	case st.opt.SessionID != "":
+		sess = st.sessions[st.opt.SessionID]
+	}
+	if sess != nil {
+		f.Session = sess.s.ID
+		f.Ended = sess.s.EndSpan.IsValid()
+	}
+	if pl := f.Payload; pl != nil {
+		if pl.Kind == ir.PayloadEncrypted {
+			st.decrypt(pl, sess, f.Ended)
+		} else {
+			st.decode(pl)
+		}
+		st.handshake(m, pl)
+	}
+	if r, ok := m.(*ir.LinguaRequest); ok && r.Domain == '0' && r.Action == '8' && sess != nil && !f.Ended {
+		sess.s.EndSpan = r.Span
+		sess.key = nil // the key is invalidated with the session
+	}
+}
+
+// decode reads a payload that is not encrypted.
+func (st *state) decode(pl *ir.LinguaPayload) {
+	if pl.Kind == ir.PayloadRaw {
+		pl.Decoded = &ir.LinguaDecoded{Text: pl.Body, Size: len(pl.Body)}
+		return
+	}
+	raw, ok := st.base64(pl.Body, pl.BodySpan, "payload")
+	if !ok {
+		return
+	}
+	switch pl.Kind {
+	case ir.PayloadText:
+		pl.Decoded = st.content(raw, false, pl.BodySpan)
+	case ir.PayloadJSON:
+		v, err := linguajson.Parse(raw)
+		if err != nil {
+			st.add(diag.Error, CodeBadJSON, pl.BodySpan, "a j: payload is base64 of one JSON value", "j: payload is not JSON: %s", err)
+			return
+		}
+		linguajson.Expand(v)
+		pl.Decoded = &ir.LinguaDecoded{JSON: v, Size: len(raw)}
+	case ir.PayloadZlib:
+		out, err := inflate(raw, st.opt.MaxInflate)
+		switch {
+		case errors.Is(err, errCap):
+			st.add(diag.Error, CodeInflateCap, pl.BodySpan, "a larger cap can be set with the decode options; check the sender",
+				"z: payload inflates past the cap of %d bytes; decoding stopped there", st.opt.MaxInflate)
+		case err != nil:
+			st.add(diag.Error, CodeBadZlib, pl.BodySpan, "a z: payload is base64 of a zlib (RFC 1950) stream", "z: payload is not a valid zlib stream: %s", err)
+		default:
+			pl.Decoded = st.content(out, true, pl.BodySpan)
+		}
+	}
+}
+
+var errCap = errors.New("over the cap")
+
+// inflate decompresses a zlib stream, reading at most max+1 bytes of output so
+// that a decompression bomb costs no more than the cap.
+func inflate(b []byte, max int) ([]byte, error) {
+	r, err := zlib.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "zlib: "))
+	}
+	var out bytes.Buffer
+	n, err := io.Copy(&out, io.LimitReader(r, int64(max)+1))
+	if n > int64(max) {
+		return nil, errCap
+	}
+	if err != nil {
+		return nil, errors.New(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "zlib: "), "flate: "))
+	}
+	if err := r.Close(); err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "zlib: "))
+	}
+	return out.Bytes(), nil
+}
+
+// content classifies decoded bytes: JSON (only when sniff is set, for z: and
+// e: payloads whose content is an object or array), UTF-8 text, or binary.
+func (st *state) content(b []byte, sniff bool, sp diag.Span) *ir.LinguaDecoded {
+	d := &ir.LinguaDecoded{Size: len(b)}
+	if t := bytes.TrimSpace(b); sniff && len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		if v, err := linguajson.Parse(b); err == nil {
+			linguajson.Expand(v)
+			d.JSON = v
+			return d
+		}
+	}
+	if utf8.Valid(b) {
+		d.Text = string(b)
+		return d
+	}
+	d.Binary = true
+	st.add(diag.Info, CodeBinary, sp, "", "payload content is %d bytes of binary data, not UTF-8 text (not shown)", len(b))
+	return d
+}
+
+// base64 decodes standard padded base64; unpadded or URL-safe input is
+// accepted with a warning; anything else is an error naming the byte offset.
+func (st *state) base64(s string, sp diag.Span, what string) ([]byte, bool) {
+	if b, err := base64.StdEncoding.DecodeString(s); err == nil {
+		return b, true
+	}
+	trimmed := strings.TrimRight(s, "=")
+	enc, kind := base64.RawStdEncoding, "unpadded"
+	if strings.ContainsAny(s, "-_") {
+		enc, kind = base64.RawURLEncoding, "URL-safe"
+	}
+	if b, err := enc.DecodeString(trimmed); err == nil {
+		st.add(diag.Warning, CodeLaxBase64, sp, "write standard base64 with padding (RFC 4648 §4)", "%s is %s base64; accepted", what, kind)
+		return b, true
+	}
+	off := badBase64Offset(s)
+	st.add(diag.Error, CodeBadBase64, at(sp, s, off), "a payload without r: is standard base64 (A-Z a-z 0-9 + / and = padding)",
+		"%s is not base64 (byte %d: %s)", what, off, describe(s, off))
+	return nil, false
+}
+
+// at narrows span sp, which holds exactly the text s on one line, to the rune at byte off.
+func at(sp diag.Span, s string, off int) diag.Span {
+	if off < 0 || off >= len(s) {
+		return sp
+	}
+	_, n := utf8.DecodeRuneInString(s[off:])
+	out := sp
+	out.Start.Offset += off
+	out.Start.Col += utf8.RuneCountInString(s[:off])
+	out.End = out.Start
+	out.End.Offset += n
+	out.End.Col++
+	return out
+}
+
+func badBase64Offset(s string) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(isAlnum(c) || c == '+' || c == '/' || c == '-' || c == '_' || c == '=') {
+			return i
+		}
+		if c == '=' && strings.TrimLeft(s[i:], "=") != "" {
+			return i
+		}
+	}
+	return len(s)
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+func describe(s string, off int) string {
+	if off >= len(s) {
+		return "the length is not a whole number of base64 groups"
+	}
+	r, _ := utf8.DecodeRuneInString(s[off:])
+	return fmt.Sprintf("%q is not a base64 character", r)
+}
+
+// decrypt opens an e: payload with the key of the session its message names.
+func (st *state) decrypt(pl *ir.LinguaPayload, sess *session, ended bool) {
+	if sess == nil || ended {
+		return // no established session: passes/lingua reports it (L201, L202)
+	}
+	sess.s.Encrypted++
+	nonce, ok1 := st.base64(pl.Nonce, pl.NonceSpan, "nonce")
+	ct, ok2 := st.base64(pl.Body, pl.BodySpan, "ciphertext")
+	if !ok1 || !ok2 {
+		return
+	}
+	if len(nonce) != linguacrypto.NonceSize {
+		st.add(diag.Error, CodeBadSealed, pl.NonceSpan, "the nonce of an e: payload is 12 random bytes",
+			"nonce is %d bytes, not %d", len(nonce), linguacrypto.NonceSize)
+		return
+	}
+	if len(ct) < linguacrypto.TagSize {
+		st.add(diag.Error, CodeBadSealed, pl.BodySpan, "the ciphertext of an e: payload ends with a 16-byte tag",
+			"ciphertext is %d bytes, shorter than the %d-byte tag", len(ct), linguacrypto.TagSize)
+		return
+	}
+	if sess.key == nil {
+		st.add(diag.Info, CodeLocked, pl.Span, "give --key-file (the X25519 private key of one side) or --psk-file",
+			"encrypted payload not decrypted: no key for session %q", sess.s.ID)
+		return
+	}
+	pt, err := linguacrypto.Open(sess.key, nonce, ct)
+	if err != nil {
+		// The plaintext is never shown, not even in part.
+		st.add(diag.Error, CodeAuthFailed, pl.Span, "check that the key files belong to this session; otherwise the message was altered in transit",
+			"encrypted payload in session %q cannot be decrypted: %s", sess.s.ID, err)
+		return
+	}
+	d := st.content(pt, true, pl.Span)
+	d.Decrypted = true
+	pl.Decoded = d
+}
