@@ -18,14 +18,30 @@ import (
 	"time"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/internal/rosettatest"
+	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/epistemic"
 	"github.com/rosettac/rosettac/passes/resolve"
 )
 
-// parseOne reads one message for a test.
-func parseOne(text string) *ir.Message { return rosettatest.Message(text) }
+// parseOne reads one message for a test, through the real parser.
+func parseOne(text string) *ir.Message {
+	ms := parseMessages(text)
+	if len(ms) == 0 {
+		return &ir.Message{}
+	}
+	return ms[0]
+}
+
+// parseMessages reads a transcript through the real parser, without the
+// parse-time inheritance, so that the Session under test does it.
+func parseMessages(text string) []*ir.Message {
+	t, _ := rosetta.Parse(diag.NewSource("t.rose", []byte(text)))
+	if t == nil {
+		return nil
+	}
+	return t.Messages
+}
 
 // validate is the reference's validate(msg) without a session.
 func validate(text string) diag.List {
@@ -403,7 +419,7 @@ func TestRef17CompactIDsElidedHeaders(t *testing.T) {
 // Group 18: session-relative time.
 func TestRef18SessionRelativeTime(t *testing.T) {
 	s := NewSession(Options{})
-	for _, m := range rosettatest.Messages("a1.0 def a1>*\n epoch = @t:2026-08-26\n dialect = rosetta/2.1") {
+	for _, m := range parseMessages("a1.0 def a1>*\n epoch = @t:2026-08-26\n dialect = rosetta/2.1") {
 		s.Add(m)
 	}
 	rel := parseOne("obs2 part re=a1.0 at=@t:14:02:20\n a x = 1 ~hi\n unk []")

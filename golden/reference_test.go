@@ -385,7 +385,10 @@ func TestRef17CompactIDsParser(t *testing.T) {
 		{"a slot line is never mistaken for a header (a msg-id must carry a sequence)", func() bool {
 			return slotOf(parseMsg("a1.1 tell a1>a3\n a note = x ~hi\n unk []"), "a") != nil
 		}},
-		{"dotted msg-id splits", func() bool { m := parseMsg("a1.7 tell a1>a3\n unk []"); return m.Header.ID.Agent == "a1" && m.Header.ID.Seq == "7" }},
+		{"dotted msg-id splits", func() bool {
+			m := parseMsg("a1.7 tell a1>a3\n unk []")
+			return m.Header.ID.Agent == "a1" && m.Header.ID.Seq == "7"
+		}},
 		{"compact msg-id splits at the letter/digit boundary", func() bool {
 			m := parseMsg("planner7 tell >a3 #t\n a x = 1 ~hi\n unk []")
 			return m.Header.ID.Agent == "planner" && m.Header.ID.Seq == "7"
@@ -415,7 +418,10 @@ func TestRef20Rendering(t *testing.T) {
 	}
 	m1 := strings.Split(refIncident, "\n\n")[1]
 	runRef(t, []refCheck{
-		{"zh render carries value + confidence", func() bool { z := render(m1, "zh", "full"); return strings.Contains(z, "把握低") && strings.Contains(z, "12m") }},
+		{"zh render carries value + confidence", func() bool {
+			z := render(m1, "zh", "full")
+			return strings.Contains(z, "把握低") && strings.Contains(z, "12m")
+		}},
 		{"en render carries value + confidence", func() bool {
 			e := render(m1, "en", "full")
 			return strings.Contains(e, "low confidence") && strings.Contains(e, "commit 9f2a")
