@@ -755,12 +755,12 @@ func stripRefs(s string) string {
 // stripAnchors blanks every '#' fragment (body#L7, #p14§7.2): a line
 // selector such as L7 is an address, not a symbol.
 func stripAnchors(s string) string {
-	if strings.IndexByte(s, '#') < 0 {
+	if strings.IndexByte(s, '#') < 0 && !strings.Contains(s, "＃") {
 		return s
 	}
 	b := []byte(s)
 	for i := 0; i < len(b); i++ {
-		if b[i] != '#' {
+		if b[i] != '#' && !strings.HasPrefix(s[i:], "＃") {
 			continue
 		}
 		j := i
