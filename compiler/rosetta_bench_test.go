@@ -70,7 +70,9 @@ func BenchmarkCheckRosetta(b *testing.B) {
 	}
 }
 
-// BenchmarkSessionOnly measures the passes alone (the parse done once).
+// BenchmarkSessionOnly measures the passes alone (the parse is not timed),
+// and reports check-heap/input: the heap the checker's results and session
+// keep, beyond the parsed IR, relative to the input size.
 func BenchmarkSessionOnly(b *testing.B) {
 	if !slices.Contains(Languages(), ir.Rosetta) {
 		b.Skip("no Rosetta parser registered")
@@ -79,12 +81,25 @@ func BenchmarkSessionOnly(b *testing.B) {
 		b.Run(fmt.Sprintf("messages=%d", n), func(b *testing.B) {
 			src := genTranscript(b, n)
 			b.SetBytes(int64(len(src)))
+			var extra float64
 			for b.Loop() {
 				b.StopTimer()
 				res := Parse("bench.rose", src, Options{From: ir.Rosetta})
+				var ms runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				before := ms.HeapAlloc
 				b.StartTimer()
-				checkers[ir.Rosetta](res.Doc, res.Source, &Options{})
+				ds := checkers[ir.Rosetta](res.Doc, res.Source, &Options{})
+				b.StopTimer()
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				extra = float64(ms.HeapAlloc-before) / float64(len(src))
+				runtime.KeepAlive(ds)
+				runtime.KeepAlive(res)
+				b.StartTimer()
 			}
+			b.ReportMetric(extra, "check-heap/input")
 		})
 	}
 }
