@@ -405,28 +405,98 @@ func TestRef17CompactIDsParser(t *testing.T) {
 	})
 }
 
-// Group 20: rendering (English and Chinese views).
-func TestRef20Rendering(t *testing.T) {
-	needParser(t)
+// renderer reports whether a Rosetta renderer is registered.
+func renderer(t *testing.T) func(src, lang, view string) string {
+	t.Helper()
 	render := func(src, lang, view string) string {
-		res := compiler.Parse("t.rose", []byte(src), compiler.Options{From: ir.Rosetta})
+		// Check, as `rosettac render` does: marks are drawn from their resolution.
+		res := compiler.Check("t.rose", []byte(src), compiler.Options{From: ir.Rosetta})
 		out, _ := text.Render(res.Doc, text.Options{Lang: lang, View: view})
 		return string(out)
 	}
 	if render("a1.1 note a1>a3\n txt \"x\"", "en", "full") == "" {
 		t.Skip("no Rosetta renderer registered")
 	}
-	m1 := strings.Split(refIncident, "\n\n")[1]
+	return render
+}
+
+const refContent = `a2.7 tell a2>a1 #ch1
+ txt src @md/en v=orig
+ | The lighthouse keeper insisted that nothing unusual ever happened here.
+ |
+ | He was, by every account, the last man on the island you would ask.
+ txt tgt @md/zh v=draft3
+ | 灯塔看守人坚称，这里从来没发生过任何不寻常的事。
+ |
+ | 而所有人都会告诉你，全岛最不该去问的就是他。
+ mark tgt#L1.c0-5 = 定名依 GLOSS v4 ~hi
+      tgt#L3 > "而所有人都会说：全岛最不该问的人，就是他。" ~mid
+      src#p2 = 语序在中文里必须重排 ~hi
+ a    faithful != literal ~hi
+ unk  [第 3 行改写后是否过于口语]
+`
+
+// The rendering assertions of groups 8, 9, 17 and 19.
+func TestRef08To19Rendering(t *testing.T) {
+	needParser(t)
+	render := renderer(t)
+	win := "a1.8 tell a1>a3\n txt ch @md/zh src=@sha256:ab3f win=L38-46\n | 第 38 行。\n | 第 39 行有个双关。\n | 第 40 行。\n unk []"
 	runRef(t, []refCheck{
-		{"zh render carries value + confidence", func() bool {
-			z := render(m1, "zh", "full")
-			return strings.Contains(z, "把握低") && strings.Contains(z, "12m")
+		{"an orphaned mark is rendered as orphaned, never dropped", func() bool {
+			return strings.Contains(render("a1.7 tell a1>a3\n txt t\n | 甲。\n mark t#q\"没了\" > \"x\" ~hi\n unk []", "zh", "full"), "失锚")
 		}},
-		{"en render carries value + confidence", func() bool {
-			e := render(m1, "en", "full")
-			return strings.Contains(e, "low confidence") && strings.Contains(e, "commit 9f2a")
+		{"an elided block renders as elided, not as an empty block", func() bool {
+			return strings.Contains(render("a1.9 tell a1>a3\n txt ch @md/zh src=@sha256:ab3f\n unk []", "zh", "full"), "地址仍然有效")
 		}},
-		{"refs are rendered, not left raw", func() bool { return strings.Contains(render(m1, "en", "full"), "issue 441") }},
+		{"windowed blocks render with their absolute line numbers", func() bool {
+			z := render(win, "zh", "full")
+			return strings.Contains(z, "第 38–46 行") && strings.Contains(z, "  38 │ 第 38 行。")
+		}},
+		{"but the human rendering shows them in full", func() bool {
+			e := render("a1.2 do a1>@role:sre #inc.1\n q go\n want {cause}\n\na4.2 done re=a1.2\n a cause = X ~hi\n unk []", "en", "full")
+			return strings.Contains(e, "a4 → a1") && strings.Contains(e, "#inc.1")
+		}},
+		{"a `def` message round-trips without dropping its first binding", func() bool {
+			src := "a1.0 def a1>* #sys.hello\n dialect = rosetta/2.0\n profile = craft/1.0 @sha256:9ab41c\n conform = R2c"
+			res := compiler.Parse("t.rose", []byte(src), compiler.Options{From: ir.Rosetta})
+			out, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
+			return slices.Equal(bindingKeys(parseMsg(string(out)), "a"), []string{"dialect", "profile", "conform"})
+		}},
+	})
+}
+
+// Group 20: rendering.
+func TestRef20Rendering(t *testing.T) {
+	needParser(t)
+	render := renderer(t)
+	inc := strings.Split(strings.TrimSpace(refIncident), "\n\n")
+	cli := strings.Split(strings.TrimSpace(refClinical), "\n\n")
+	auc := strings.Split(strings.TrimSpace(refAuction), "\n\n")
+	m0, m1, c0, c1, fail := inc[0], inc[1], cli[0], cli[1], auc[2]
+	has := func(s string, subs ...string) bool {
+		for _, x := range subs {
+			if !strings.Contains(s, x) {
+				return false
+			}
+		}
+		return true
+	}
+	runRef(t, []refCheck{
+		{"zh render carries value + confidence", func() bool { return has(render(m1, "zh", "full"), "把握低", "12m") }},
+		{"en render carries value + confidence", func() bool { return has(render(m1, "en", "full"), "low confidence", "commit 9f2a") }},
+		{"refs are rendered, not left raw", func() bool { return has(render(m1, "en", "full"), "issue 441") }},
+		{"pri/sens surface in the human header", func() bool { return has(render(c1, "zh", "full"), "阻塞等待", "含医疗信息") }},
+		{"role targets render", func() bool { return has(render(c1, "zh", "full"), "角色 clinician") }},
+		{"at= renders as an observation time", func() bool { return has(render(c0, "zh", "full"), "观测于") }},
+		{"the failure code renders as prose once, not twice", func() bool {
+			z := render(fail, "zh", "full")
+			return has(z, "不具备该能力（unsupported）") && !strings.Contains(z, "unsupported 本节点")
+		}},
+		{"no redundant parenthetical in English", func() bool { return !strings.Contains(render(fail, "en", "full"), "unsupported (unsupported)") }},
+		{"the failure line states what an orchestrator must do", func() bool {
+			return has(render("a1.2 fail a1>a3\n why unsafe refusing a bulk delete\n unk []", "zh", "full"), "须升级到人")
+		}},
+		{"an empty `unk` renders as the assertion it is, not `[]`", func() bool { return has(render(fail, "zh", "full"), "（已声明：无）") }},
 		{"no trailing whitespace on rendered lines", func() bool {
 			for _, l := range strings.Split(render("a1.1 tell a1>a3\n txt t\n | 甲\n |\n | 乙\n unk []", "zh", "full"), "\n") {
 				if strings.TrimRight(l, " ") != l {
@@ -435,9 +505,55 @@ func TestRef20Rendering(t *testing.T) {
 			}
 			return true
 		}},
+		{"a blank content line still renders as a numbered empty row", func() bool {
+			blk := render("a1.1 tell a1>a3\n txt t\n | 甲\n |\n | 乙\n unk []", "zh", "full")
+			if !strings.Contains(blk, "│ 甲") {
+				return false
+			}
+			for _, l := range strings.Split(blk, "\n") {
+				if strings.HasSuffix(strings.TrimRight(l, " "), "│") {
+					return true
+				}
+			}
+			return false
+		}},
 		{"decision view filters to the decision-relevant slots", func() bool {
 			d := render(m1, "zh", "decision")
 			return strings.Contains(d, "答案") && !strings.Contains(d, "依据")
 		}},
+		{"audit view keeps the evidence chain and drops the rest", func() bool {
+			a := render(m1, "zh", "audit")
+			return has(a, "依据", "未知") && !strings.Contains(a, "风险")
+		}},
+		{"audit view keeps ctx when present", func() bool { return has(render(m0, "zh", "audit"), "上下文") }},
+		{"blocks render as numbered verbatim text", func() bool { return has(render(refContent, "zh", "full"), "正文 tgt", "1 │ 灯塔看守人") }},
+		{"marks render as margin notes quoting their span", func() bool { return has(render(refContent, "zh", "full"), "「灯塔看守人」定名依 GLOSS v4") }},
+		{"proposed replacements render distinctly from annotations", func() bool { return has(render(refContent, "zh", "full"), "▶ L3 改为", "▲ L1.c0-5") }},
+		{"negated bindings render as negations", func() bool { return has(render(refContent, "zh", "full"), "并非 literal") }},
+		{"`clean` view yields the text with no overlay — the deliverable itself", func() bool {
+			c := render(refContent, "zh", "clean")
+			return strings.Contains(c, "灯塔看守人") && !strings.Contains(c, "定名依")
+		}},
 	})
+}
+
+// The reference's tests/test_agentrosetta.py: of its tests that do not read
+// bench/ or samples/, test_self_test_suite_passes is the whole of this file
+// and compiler/reference_test.go; test_demo_runs_clean is this one: the
+// demos' transcripts, rendered in every language and the views the demos
+// use, have no trailing whitespace.
+func TestRefDemoRunsClean(t *testing.T) {
+	needParser(t)
+	render := renderer(t)
+	for _, src := range []string{refIncident, refClinical, refAuction, refContent} {
+		for _, lang := range []string{"zh", "en"} {
+			for _, view := range []string{"full", "human_task", "content", "clean"} {
+				for i, l := range strings.Split(render(src, lang, view), "\n") {
+					if strings.TrimRight(l, " \t") != l {
+						t.Errorf("%s/%s line %d has trailing whitespace: %q", lang, view, i+1, l)
+					}
+				}
+			}
+		}
+	}
 }
