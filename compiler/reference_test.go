@@ -4,9 +4,9 @@ package compiler
 // assertions in 20 groups), translated group by group for the groups about
 // checking: each TestRefNN function is the reference's group NN, and each
 // subtest is named after the reference's assertion label. Groups about the
-// parser, the canonical printer and the renderer (1-6, 20, and the parser
-// halves of 7, 9 and 17) belong to grammars/rosetta and emit/text and are
-// translated in golden/reference_test.go.
+// parser, the canonical printer and the renderer (1-6, 20, and the parser and
+// rendering halves of 7, 8, 9, 17 and 19) are translated in
+// golden/reference_test.go, against the real pipeline.
 //
 // Where rosettac deliberately deviates (docs/conformance.md), the assertion is
 // kept and the expectation changed, with a comment naming the deviation.

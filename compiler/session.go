@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rosettac/rosettac/diag"
@@ -105,8 +106,17 @@ func (s *Session) Message(id string, orig bool) *ir.Message { return s.st.Lookup
 // Resolve resolves an address (@a1.7.tgt#L3|q"..."), through revisions unless
 // it says @orig, to the text it names, how it resolved, and the confidence
 // that status carries (hi, mid, lo or ?). Slot and binding addresses
-// (@a1.7.why, @a1.7.a.cause) resolve to the slot text or the binding value.
+// (@a1.7.why, @a1.7.a.cause) resolve to the slot text or the binding value; a
+// topic address (@#CKO.5xx) to the ids of every message on that topic,
+// space-separated, in arrival order.
 func (s *Session) Resolve(addr string) (text string, status ir.ResolutionStatus, conf string) {
+	if topic, ok := strings.CutPrefix(addr, "@#"); ok {
+		ids := s.st.OnTopic(topic)
+		if len(ids) == 0 {
+			return "", ir.Orphan, "?"
+		}
+		return strings.Join(ids, " "), ir.Exact, "hi"
+	}
 	r := resolve.Address(addr, nil, s.st.Lookup)
 	return r.Text, r.Status, r.Conf
 }

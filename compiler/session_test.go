@@ -276,6 +276,8 @@ func TestSessionAPI(t *testing.T) {
 		{"@a2.7.a.faithful", "literal", ir.Exact, "hi"},
 		{"@a2.7.unk", "[第 3 行改写后是否过于口语]", ir.Exact, "hi"},
 		{"@a9.9.tgt#L1", "", ir.Orphan, "?"},
+		{"@#ch1", "a2.7", ir.Exact, "hi"},
+		{"@#nothing", "", ir.Orphan, "?"},
 	}
 	for _, tt := range tests {
 		text, st, conf := s.Resolve(tt.addr)

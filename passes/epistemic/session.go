@@ -133,6 +133,18 @@ func (s *Session) lookup(id string, orig bool) *entry {
 	return s.msgs[id]
 }
 
+// OnTopic lists, in arrival order, the ids of the stored messages on a topic
+// or one of its subtopics (@#CKO names #CKO and #CKO.5xx; spec §11.1).
+func (s *Session) OnTopic(topic string) []string {
+	var out []string
+	for _, e := range s.order {
+		if h := e.m.Header; h != nil && (h.Topic == topic || strings.HasPrefix(h.Topic, topic+".")) {
+			out = append(out, e.id)
+		}
+	}
+	return out
+}
+
 // Symbol returns a def-bound symbol's value and definer.
 func (s *Session) Symbol(name string) (value, definer string, ok bool) {
 	sym, ok := s.dict[name]
