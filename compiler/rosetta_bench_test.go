@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rosettac/rosettac/ir"
 )
@@ -55,8 +57,12 @@ func BenchmarkCheckRosetta(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			var res *Result
+			cpu0 := cpuTime()
 			for b.Loop() {
 				res = Check("bench.rose", src, Options{From: ir.Rosetta})
+			}
+			if d := cpuTime() - cpu0; d > 0 {
+				b.ReportMetric(float64(len(src))*float64(b.N)/d.Seconds()/1e6, "MB/cpu-s")
 			}
 			runtime.GC()
 			var ms runtime.MemStats
@@ -82,6 +88,7 @@ func BenchmarkSessionOnly(b *testing.B) {
 			src := genTranscript(b, n)
 			b.SetBytes(int64(len(src)))
 			var extra float64
+			var cpu time.Duration
 			for b.Loop() {
 				b.StopTimer()
 				res := Parse("bench.rose", src, Options{From: ir.Rosetta})
@@ -90,7 +97,9 @@ func BenchmarkSessionOnly(b *testing.B) {
 				runtime.ReadMemStats(&ms)
 				before := ms.HeapAlloc
 				b.StartTimer()
+				c0 := cpuTime()
 				ds := checkers[ir.Rosetta](res.Doc, res.Source, &Options{})
+				cpu += cpuTime() - c0
 				b.StopTimer()
 				runtime.GC()
 				runtime.ReadMemStats(&ms)
@@ -100,6 +109,19 @@ func BenchmarkSessionOnly(b *testing.B) {
 				b.StartTimer()
 			}
 			b.ReportMetric(extra, "check-heap/input")
+			if cpu > 0 {
+				b.ReportMetric(float64(len(src))*float64(b.N)/cpu.Seconds()/1e6, "MB/cpu-s")
+			}
 		})
 	}
+}
+
+// cpuTime is the process's CPU time so far: steadier than wall time on a
+// shared machine (run with GOMAXPROCS=1 for the one-core figure).
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
