@@ -18,9 +18,10 @@
 // generated files keep compiling against newer versions of it.
 //
 // It reads AgentDSL 0.0.2 exactly as rosettac's checker does (rows split with
-// JSON-aware any cells, cells checked by the same rules, the same AD codes in
-// its errors); a test in rosettac's golden package holds the two to the same
-// answers.
+// JSON-aware any cells, the same AD codes in its errors). It is also the one
+// home of AgentDSL's cell rules (CellFault): being a std-only leaf, every layer
+// of rosettac may import it, and the checker does, so the two cannot disagree
+// about a cell.
 package adslrt
 
 import (

@@ -141,7 +141,7 @@ func ReadCall(text string, funcs []Function) (*Call, error) {
 		if n == 0 {
 			e.add(codeNoCallName, 0, "the text holds no [CALL] block")
 		} else {
-			e.add(codeStray, n, "expected [CALL], found "+strconv.Quote(clip(trim(l))))
+			e.add(codeStray, n, "expected [CALL], found "+strconv.Quote(Clip(trim(l))))
 		}
 		return nil, e.err()
 	}
@@ -179,10 +179,10 @@ func ReadCall(text string, funcs []Function) (*Call, error) {
 		colon := strings.IndexByte(t, ':')
 		if strings.HasPrefix(t, "[") || colon < 0 || !isName(trim(t[:colon])) {
 			if strings.HasPrefix(t, "[") {
-				e.add(codeStray, n, "a [CALL] text holds one call; "+strconv.Quote(clip(trim(t)))+" does not belong in it")
+				e.add(codeStray, n, "a [CALL] text holds one call; "+strconv.Quote(Clip(trim(t)))+" does not belong in it")
 				i = len(ls) // the rest is another block: one report is enough
 			} else {
-				e.add(codeSyntax, n, "write one NAME:VALUE per line, not "+strconv.Quote(clip(trim(t))))
+				e.add(codeSyntax, n, "write one NAME:VALUE per line, not "+strconv.Quote(Clip(trim(t))))
 			}
 			continue
 		}

@@ -1,0 +1,81 @@
+package adslrt
+
+import "testing"
+
+// TestCellFault is the table of AgentDSL's cell rules. rosettac's checker
+// (passes/schema) and generated code both apply them through CellFault, so this
+// one table holds both to the same answers. (It was the cell half of golden's
+// TestRuntimeAgreesWithChecker, from when the checker had its own copy.)
+func TestCellFault(t *testing.T) {
+	tests := []struct {
+		text                 string
+		int, float, str, any Fault
+	}{
+		{"_", NoFault, NoFault, NoFault, NoFault},
+		{"", FaultEmpty, FaultEmpty, FaultEmpty, FaultEmpty},
+		{"0", NoFault, NoFault, NoFault, NoFault},
+		{"-0", NoFault, NoFault, NoFault, NoFault},
+		{"007", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"12", NoFault, NoFault, NoFault, NoFault},
+		{"-3", NoFault, NoFault, NoFault, NoFault},
+		{"+3", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"1.5", FaultNotInt, NoFault, NoFault, NoFault},
+		{"1e3", FaultNotInt, NoFault, NoFault, NoFault},
+		{"1E-3", FaultNotInt, NoFault, NoFault, NoFault},
+		{".5", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"5.", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"9223372036854775807", NoFault, NoFault, NoFault, NoFault},
+		{"9223372036854775808", FaultIntOverflow, NoFault, NoFault, NoFault},
+		{"-9223372036854775808", NoFault, NoFault, NoFault, NoFault},
+		{"1e400", FaultNotInt, FaultFloatRange, NoFault, NoFault},
+		{"NaN", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"abc", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"a,b", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"a,,b", FaultNotInt, FaultNotNumber, FaultEmptyValue, FaultNotJSON},
+		{",a", FaultNotInt, FaultNotNumber, FaultEmptyValue, FaultNotJSON},
+		{"a,_", FaultNotInt, FaultNotNumber, FaultUnderscoreValue, FaultNotJSON},
+		{"_,a", FaultNotInt, FaultNotNumber, FaultUnderscoreValue, FaultNotJSON},
+		{"a, b", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"\"x\"", FaultNotInt, FaultNotNumber, NoFault, NoFault},
+		{"{\"a\":1}", FaultNotInt, FaultNotNumber, NoFault, NoFault},
+		{"[1,2]", FaultNotInt, FaultNotNumber, NoFault, NoFault},
+		{"true", FaultNotInt, FaultNotNumber, NoFault, NoFault},
+		{"null", FaultNotInt, FaultNotNumber, NoFault, NoFault},
+		{" 1", FaultNotInt, FaultNotNumber, NoFault, NoFault},
+		{"{", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+		{"\"a|b\"", FaultNotInt, FaultNotNumber, NoFault, NoFault},
+		{"ünï,cödé", FaultNotInt, FaultNotNumber, NoFault, FaultNotJSON},
+	}
+	for _, tt := range tests {
+		for _, k := range []struct {
+			kind Kind
+			want Fault
+		}{{Int, tt.int}, {Float, tt.float}, {Str, tt.str}, {Any, tt.any}} {
+			if got := CellFault(k.kind, tt.text); got != k.want {
+				t.Errorf("CellFault(%s, %q) = %d, want %d", k.kind, tt.text, got, k.want)
+			}
+		}
+		// A column of unknown type (kind 0) only has the rules every cell has.
+		want := NoFault
+		if tt.text == "" {
+			want = FaultEmpty
+		}
+		if got := CellFault(0, tt.text); got != want {
+			t.Errorf("CellFault(0, %q) = %d, want %d", tt.text, got, want)
+		}
+	}
+}
+
+// TestFaultCode pins each fault's AgentDSL code: agents act on the codes, and
+// the checker and the runtime report them alike.
+func TestFaultCode(t *testing.T) {
+	for f, want := range map[Fault]string{
+		NoFault: "", FaultEmpty: "AD026", FaultNotInt: "AD022", FaultIntOverflow: "AD023",
+		FaultNotNumber: "AD024", FaultFloatRange: "AD024", FaultEmptyValue: "AD027",
+		FaultUnderscoreValue: "AD027", FaultNotJSON: "AD025",
+	} {
+		if got := f.Code(); got != want {
+			t.Errorf("Fault(%d).Code() = %q, want %q", f, got, want)
+		}
+	}
+}
