@@ -10,16 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/gogen"
 	"github.com/rosettac/rosettac/emit/jsonschema"
-	"github.com/rosettac/rosettac/grammars/agentdsl"
-	"github.com/rosettac/rosettac/ir"
-	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Go generation goldens: golden/testdata/gogen/*.txtar hold an input.adsl and
@@ -288,38 +284,6 @@ func TestExampleGoToolsModule(t *testing.T) {
 		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("go %s in examples/gotools: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-}
-
-// TestRuntimeAgreesWithChecker holds runtime/adslrt (which generated code
-// uses, and which cannot import the compiler) to the checker's answers: rows
-// split into the same cells. (The cell rules themselves are shared: the checker
-// calls adslrt.CellFault, whose table is runtime/adslrt's TestCellFault.)
-func TestRuntimeAgreesWithChecker(t *testing.T) {
-	kinds := []struct {
-		ir ir.DSLTypeKind
-		rt adslrt.Kind
-	}{{ir.DSLInt, adslrt.Int}, {ir.DSLFloat, adslrt.Float}, {ir.DSLStr, adslrt.Str}, {ir.DSLAny, adslrt.Any}}
-	rows := []string{"", "a", "a|b", "|", "1|{\"a\":\"x|y\"}|z", "1|[1,|2", "1|\"unterminated|x", "1|{\"a\":[1,{\"b\":\"|\"}]}|_", "1|\"a\\\"|b\"|c", "1|x{|y"}
-	kindSets := [][]ir.DSLTypeKind{nil, {ir.DSLInt, ir.DSLAny, ir.DSLStr}, {ir.DSLAny, ir.DSLAny}}
-	for _, ks := range kindSets {
-		rk := make([]adslrt.Kind, len(ks))
-		for i, k := range ks {
-			for _, m := range kinds {
-				if m.ir == k {
-					rk[i] = m.rt
-				}
-			}
-		}
-		for _, r := range rows {
-			var want []string
-			for _, c := range agentdsl.SplitRow(r, ks, nil) {
-				want = append(want, r[c.Start:c.End])
-			}
-			if d := cmp.Diff(want, adslrt.SplitRow(r, rk)); d != "" {
-				t.Errorf("row %q kinds %v (-checker +runtime):\n%s", r, ks, d)
-			}
 		}
 	}
 }

@@ -24,6 +24,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Diagnostic codes of the grammar.
@@ -426,71 +427,13 @@ func (r *reader) dataRow(l *line) {
 
 // SplitRow splits a row into cells at '|', appending them to cells. A cell of an
 // any column (kinds[i] == DSLAny) that starts a JSON string, array or object
-// runs to the end of that JSON value, so JSON text may hold '|'.
+// runs to the end of that JSON value, so JSON text may hold '|'. The splitting
+// is runtime/adslrt's, which generated code uses too.
 func SplitRow(s string, kinds []ir.DSLTypeKind, cells []ir.DSLCell) []ir.DSLCell {
-	start := 0
-	for col := 0; ; col++ {
-		end := -1
-		if col < len(kinds) && kinds[col] == ir.DSLAny && start < len(s) {
-			if e := jsonEnd(s, start); e > start && (e == len(s) || s[e] == '|') {
-				end = e
-			}
-		}
-		if end < 0 {
-			if i := strings.IndexByte(s[start:], '|'); i >= 0 {
-				end = start + i
-			} else {
-				end = len(s)
-			}
-		}
-		cells = append(cells, ir.DSLCell{Start: int32(start), End: int32(end)})
-		if end >= len(s) {
-			return cells
-		}
-		start = end + 1
-	}
+	return adslrt.AppendCells(cells, s, kinds, ir.DSLAny, dslCell)
 }
 
-// jsonEnd returns the end of the JSON string, array or object that starts at
-// s[i], or -1 when s[i] starts none or it is not closed on this line. It only
-// tracks strings and nesting; passes/schema validates the JSON itself.
-func jsonEnd(s string, i int) int {
-	switch s[i] {
-	case '"', '[', '{':
-	default:
-		return -1
-	}
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '"':
-			j++
-			for j < len(s) && s[j] != '"' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(s) {
-				return -1
-			}
-			if depth == 0 {
-				return j + 1
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-			if depth < 0 {
-				return -1
-			}
-		}
-	}
-	return -1
-}
+func dslCell(start, end int) ir.DSLCell { return ir.DSLCell{Start: int32(start), End: int32(end)} }
 
 func (r *reader) closeFunc() {
 	if r.fn != nil {

@@ -17,11 +17,11 @@
 // so a program that uses generated code stays small, and its API only grows:
 // generated files keep compiling against newer versions of it.
 //
-// It reads AgentDSL 0.0.2 exactly as rosettac's checker does (rows split with
-// JSON-aware any cells, the same AD codes in its errors). It is also the one
-// home of AgentDSL's cell rules (CellFault): being a std-only leaf, every layer
-// of rosettac may import it, and the checker does, so the two cannot disagree
-// about a cell.
+// It reads AgentDSL 0.0.2 exactly as rosettac's checker does, because it is
+// the one home of AgentDSL's cell rules (CellFault) and row splitting
+// (AppendCells): being a std-only leaf, every layer of rosettac may import it,
+// and the reader and checker do, so they and generated code cannot disagree
+// about a cell. Its errors carry the checker's AD codes.
 package adslrt
 
 import (

@@ -183,14 +183,23 @@ func Clip(s string) string {
 
 // SplitRow splits a [DATA] or [RESULT] row into its cells at '|'. A cell of an
 // any column (kinds[i] == Any) that starts a JSON string, array or object runs
-// to the end of that JSON value, so JSON text may hold '|'. It splits exactly
-// as rosettac's reader does.
+// to the end of that JSON value, so JSON text may hold '|'.
 func SplitRow(s string, kinds []Kind) []string {
-	var cells []string
+	return AppendCells(nil, s, kinds, Any, func(start, end int) string { return s[start:end] })
+}
+
+// AppendCells is the one row splitter of AgentDSL: SplitRow and rosettac's
+// reader (grammars/agentdsl) both use it, so they cannot split a row
+// differently. It splits row s at '|' and appends cell(start, end) for each
+// cell's bytes s[start:end] to cells. A cell of column i where kinds[i] ==
+// anyKind that starts a JSON string, array or object runs to the end of that
+// JSON value when a '|' or the end of s follows it, so JSON text may hold '|'.
+// K is generic so that the reader can pass its own kind type.
+func AppendCells[K comparable, C any](cells []C, s string, kinds []K, anyKind K, cell func(start, end int) C) []C {
 	start := 0
 	for col := 0; ; col++ {
 		end := -1
-		if col < len(kinds) && kinds[col] == Any && start < len(s) {
+		if col < len(kinds) && kinds[col] == anyKind && start < len(s) {
 			if e := jsonEnd(s, start); e > start && (e == len(s) || s[e] == '|') {
 				end = e
 			}
@@ -202,7 +211,7 @@ func SplitRow(s string, kinds []Kind) []string {
 				end = len(s)
 			}
 		}
-		cells = append(cells, s[start:end])
+		cells = append(cells, cell(start, end))
 		if end >= len(s) {
 			return cells
 		}
@@ -211,7 +220,8 @@ func SplitRow(s string, kinds []Kind) []string {
 }
 
 // jsonEnd returns the end of the JSON string, array or object that starts at
-// s[i], or -1 when s[i] starts none or it does not close on this line.
+// s[i], or -1 when s[i] starts none or it does not close on this line. It only
+// tracks strings and nesting; whether the JSON is valid is CellFault's concern.
 func jsonEnd(s string, i int) int {
 	switch s[i] {
 	case '"', '[', '{':

@@ -1,6 +1,10 @@
 package adslrt
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 // TestCellFault is the table of AgentDSL's cell rules. rosettac's checker
 // (passes/schema) and generated code both apply them through CellFault, so this
@@ -76,6 +80,68 @@ func TestFaultCode(t *testing.T) {
 	} {
 		if got := f.Code(); got != want {
 			t.Errorf("Fault(%d).Code() = %q, want %q", f, got, want)
+		}
+	}
+}
+
+// TestSplitRow is the table of AgentDSL's row splitting (AppendCells), which
+// rosettac's reader and generated code share: each row split with no kinds,
+// with int|any|str and with any|any columns. (It was the row half of golden's
+// TestRuntimeAgreesWithChecker, from when the reader had its own copy.)
+func TestSplitRow(t *testing.T) {
+	tests := []struct {
+		row                     string
+		none, intAnyStr, anyAny []string
+	}{
+		{"",
+			[]string{""},
+			[]string{""},
+			[]string{""}},
+		{"a",
+			[]string{"a"},
+			[]string{"a"},
+			[]string{"a"}},
+		{"a|b",
+			[]string{"a", "b"},
+			[]string{"a", "b"},
+			[]string{"a", "b"}},
+		{"|",
+			[]string{"", ""},
+			[]string{"", ""},
+			[]string{"", ""}},
+		{"1|{\"a\":\"x|y\"}|z",
+			[]string{"1", "{\"a\":\"x", "y\"}", "z"},
+			[]string{"1", "{\"a\":\"x|y\"}", "z"},
+			[]string{"1", "{\"a\":\"x|y\"}", "z"}},
+		{"1|[1,|2",
+			[]string{"1", "[1,", "2"},
+			[]string{"1", "[1,", "2"},
+			[]string{"1", "[1,", "2"}},
+		{"1|\"unterminated|x",
+			[]string{"1", "\"unterminated", "x"},
+			[]string{"1", "\"unterminated", "x"},
+			[]string{"1", "\"unterminated", "x"}},
+		{"1|{\"a\":[1,{\"b\":\"|\"}]}|_",
+			[]string{"1", "{\"a\":[1,{\"b\":\"", "\"}]}", "_"},
+			[]string{"1", "{\"a\":[1,{\"b\":\"|\"}]}", "_"},
+			[]string{"1", "{\"a\":[1,{\"b\":\"|\"}]}", "_"}},
+		{"1|\"a\\\"|b\"|c",
+			[]string{"1", "\"a\\\"", "b\"", "c"},
+			[]string{"1", "\"a\\\"|b\"", "c"},
+			[]string{"1", "\"a\\\"|b\"", "c"}},
+		{"1|x{|y",
+			[]string{"1", "x{", "y"},
+			[]string{"1", "x{", "y"},
+			[]string{"1", "x{", "y"}},
+	}
+	for _, tt := range tests {
+		for _, k := range []struct {
+			kinds []Kind
+			want  []string
+		}{{nil, tt.none}, {[]Kind{Int, Any, Str}, tt.intAnyStr}, {[]Kind{Any, Any}, tt.anyAny}} {
+			if d := cmp.Diff(k.want, SplitRow(tt.row, k.kinds)); d != "" {
+				t.Errorf("SplitRow(%q, %v) (-want +got):\n%s", tt.row, k.kinds, d)
+			}
 		}
 	}
 }
