@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // The token types of every AgentDSL structure line. One token set serves all
@@ -80,23 +82,6 @@ func (l *tokens) Next() (lexer.Token, error) {
 	return t, nil
 }
 
-func isNameByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-// isName reports whether s is a field, label or function name: [A-Za-z0-9_]+.
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isNameByte(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // scanPlain tokenises names and punctuation, skipping blanks: block headers,
 // column lines, [Name], IN[...] and OUT[...].
 func scanPlain(s string, emit func(lexer.TokenType, int, int)) {
@@ -105,9 +90,9 @@ func scanPlain(s string, emit func(lexer.TokenType, int, int)) {
 		switch {
 		case c == ' ' || c == '\t':
 			i++
-		case isNameByte(c):
+		case adslrt.IsNameByte(c):
 			j := i + 1
-			for j < len(s) && isNameByte(s[j]) {
+			for j < len(s) && adslrt.IsNameByte(s[j]) {
 				j++
 			}
 			emit(tIdent, i, j)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // node is one schema being inferred from JSON objects.
@@ -149,7 +150,7 @@ func (f *fromJSON) top(v *Value) *ir.DSLDoc {
 			case k == keyResult:
 				resNode = f.resultRows(&v.Items[i])
 			case k[0] == '$':
-			case !isName(k):
+			case !adslrt.IsName(k):
 				f.shape(&v.Items[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
 			default:
 				n := f.newNode(k, true, "$."+k, nil)
@@ -436,7 +437,7 @@ func (f *fromJSON) firstObject(n *node, v *Value, path string) {
 			return
 		}
 		seen[k] = true
-		if !isName(k) {
+		if !adslrt.IsName(k) {
 			f.shape(&v.Items[i], path, "key %s is not a field name (letters, digits and _)", strconv.Quote(k))
 			return
 		}
@@ -472,19 +473,6 @@ func (f *fromJSON) firstObject(n *node, v *Value, path string) {
 		n.cols = append(n.cols, c)
 		n.byKey[k] = c
 	}
-}
-
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 // decide settles every schema's columns and generated labels.

@@ -158,18 +158,24 @@ const (
 	codeDupSchema    = "AD013"
 )
 
-// isName reports whether s is an AgentDSL name: [A-Za-z0-9_]+.
-func isName(s string) bool {
+// IsName reports whether s is an AgentDSL name (a field, label or function):
+// [A-Za-z0-9_]+. rosettac's reader, its JSON mapping and this runtime all check
+// names with it.
+func IsName(s string) bool {
 	if s == "" {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+		if !IsNameByte(s[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// IsNameByte reports whether c may stand in an AgentDSL name: [A-Za-z0-9_].
+func IsNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // lines splits text into lines without their line endings (\n or \r\n).
