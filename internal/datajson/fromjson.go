@@ -629,7 +629,7 @@ func (f *fromJSON) rowCells(n *node, r *frow, b *strings.Builder, cells []ir.DSL
 			}
 			text, ok := cellText(col.Type.Kind, &r.vals[i])
 			if !ok {
-				f.shape(&r.vals[i], n.path+"."+col.Name, "%s does not fit column %s", clip(r.vals[i].Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))
+				f.shape(&r.vals[i], n.path+"."+col.Name, "%s does not fit column %s", adslrt.Clip(r.vals[i].Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))
 			}
 			emit(text)
 		}
@@ -663,13 +663,6 @@ func cellText(k ir.DSLTypeKind, v *Value) (string, bool) {
 		return v.Raw, false
 	}
 	return v.compact(), true
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
-	}
-	return s
 }
 
 // jsonBlock is the [JSON] block a document needs: the bare top level and the
