@@ -1,0 +1,116 @@
+package agentdsl
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The participle grammars of AgentDSL's structure lines. The line classifier
+// (scan.go) decides what a line is; each structured kind then goes through one
+// small parser, built once here. Rows, [CALL] values, statuses and messages are
+// data: the classifier takes their bytes as they are.
+
+// schemaHeaderAST is [SCHEMA:LABEL].
+type schemaHeaderAST struct {
+	Label *wordAST `parser:"LBrack 'SCHEMA' Colon @@ RBrack"`
+}
+
+// columnsAST is a schema's column line: NAME:type|@SCHEMA.FIELD:type|...
+type columnsAST struct {
+	Columns []*columnAST `parser:"@@ (Pipe @@)*"`
+}
+
+// bracketColumnsAST is a [RESULT] header: [NAME:type|...].
+type bracketColumnsAST struct {
+	Columns []*columnAST `parser:"LBrack @@ (Pipe @@)* RBrack"`
+}
+
+// ioAST is IN[...] or OUT[...] of a function; the list may be empty.
+type ioAST struct {
+	Kind    string       `parser:"@('IN' | 'OUT') LBrack"`
+	Columns []*columnAST `parser:"(@@ (Pipe @@)*)? RBrack"`
+}
+
+// nameAST is [Name]: a function entry or the function of a [CALL].
+type nameAST struct {
+	Name *wordAST `parser:"LBrack @@ RBrack"`
+}
+
+// descAST is DESC[text].
+type descAST struct {
+	Text *textAST `parser:"'DESC' LBrack @@? RBrack"`
+}
+
+// paramAST is NAME:VALUE in a [CALL] or [JSON] block.
+type paramAST struct {
+	Name  *wordAST `parser:"@@ Colon"`
+	Value *textAST `parser:"@@?"`
+}
+
+// columnAST is one typed field. Two reference spellings exist: @SCHEMA.FIELD:type
+// (a foreign key named after its target) and NAME:@SCHEMA.FIELD (a named one).
+type columnAST struct {
+	Pos      lexer.Position
+	EndPos   lexer.Position
+	Ref      *refAST  `parser:"(  @@"`
+	RefType  *wordAST `parser:"   (Colon @@)?"`
+	Name     *wordAST `parser:" | @@"`
+	NamedRef *refAST  `parser:"   (Colon (@@"`
+	NamedTyp *wordAST `parser:"           (Colon @@)?"`
+	Type     *wordAST `parser:"         | @@))? )"`
+	Star     bool     `parser:"@Star?"`
+}
+
+// refAST is @SCHEMA.FIELD.
+type refAST struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Schema string `parser:"At @Ident"`
+	Field  string `parser:"Dot @Ident"`
+}
+
+// wordAST is a name with its position.
+type wordAST struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Text   string `parser:"@Ident"`
+}
+
+// textAST is free text (a DESC or a value) with its position.
+type textAST struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Text   string `parser:"@(Text | Value)"`
+}
+
+var (
+	schemaHeaderParser   = participle.MustBuild[schemaHeaderAST](participle.Lexer(plainLexer))
+	columnsParser        = participle.MustBuild[columnsAST](participle.Lexer(plainLexer))
+	bracketColumnsParser = participle.MustBuild[bracketColumnsAST](participle.Lexer(plainLexer))
+	ioParser             = participle.MustBuild[ioAST](participle.Lexer(plainLexer))
+	nameParser           = participle.MustBuild[nameAST](participle.Lexer(plainLexer))
+	descParser           = participle.MustBuild[descAST](participle.Lexer(descLexer))
+	paramParser          = participle.MustBuild[paramAST](participle.Lexer(paramLexer))
+)
+
+// Grammar returns the EBNF of every structure-line grammar, in a fixed order,
+// for the golden file that documents the language.
+func Grammar() string {
+	parts := []struct {
+		name string
+		p    interface{ String() string }
+	}{
+		{"schema header", schemaHeaderParser},
+		{"schema columns", columnsParser},
+		{"result header", bracketColumnsParser},
+		{"function IN/OUT", ioParser},
+		{"function or call name", nameParser},
+		{"function DESC", descParser},
+		{"call or json parameter", paramParser},
+	}
+	var out string
+	for _, p := range parts {
+		out += "(* " + p.name + " *)\n" + p.p.String() + "\n\n"
+	}
+	return out
+}
