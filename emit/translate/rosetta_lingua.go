@@ -93,6 +93,16 @@ func (c *r2l) lost(m *ir.Message, sev diag.Severity, code, format string, args .
 	c.diags.Add(diag.Diagnostic{Severity: sev, Code: code, Span: c.span(m), Msg: id, Message: fmt.Sprintf(format, args...)})
 }
 
+// lostAt reports a loss at sp, a span inside m, when the source is m's own
+// (otherwise at m's source unit).
+func (c *r2l) lostAt(m *ir.Message, sp diag.Span, sev diag.Severity, code, format string, args ...any) {
+	n := len(c.diags)
+	c.lost(m, sev, code, format, args...)
+	if sp.IsValid() && c.span(m) == m.Span {
+		c.diags[n].Span = sp
+	}
+}
+
 func (c *r2l) add(m *ir.Message) {
 	if m.Degraded || m.Header == nil {
 		c.closeLine()
@@ -240,9 +250,8 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 				code = "13"
 			}
 			dom, action, mod = code[0], code[1], 0
-			if topic != "" {
-				ro.str("topic", topic)
-			}
+			ro.str("topic", topic) // "" too: the code's topic is not the message's
+
 		}
 		b.WriteString(alienMark)
 		b.WriteByte(dom)
@@ -363,6 +372,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 	var text *ir.BlockSlot
 	apos := -1
 	var confs, unks []string
+	var confAt, unkAt diag.Span
 	condsDone := false
 	for _, s := range m.Slots {
 		sh := s.Head()
@@ -392,11 +402,17 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		}
 		if s.Head().Key == "unk" {
 			unks = append(unks, sh.Raw)
+			if !unkAt.IsValid() {
+				unkAt = sh.Span
+			}
 			continue
 		}
 		st, had := stripConf(s)
 		if had {
 			confs = append(confs, sh.Key)
+			if !confAt.IsValid() {
+				confAt = sh.Span
+			}
 		}
 		rest = append(rest, st)
 	}
@@ -404,14 +420,17 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		for _, bd := range bindings.Bindings {
 			if bd.Conf != nil {
 				confs = append(confs, "a."+bd.Key)
+				if !confAt.IsValid() || bd.Conf.Span.Start.Offset < confAt.Start.Offset {
+					confAt = bd.Conf.Span
+				}
 			}
 		}
 	}
 	if len(confs) > 0 {
-		c.lost(m, diag.Warning, CodeConf, "Lingua has no confidence: %s of %s dropped", plural(len(confs), "confidence"), strings.Join(dedup(confs), ", "))
+		c.lostAt(m, confAt, diag.Warning, CodeConf, "Lingua has no confidence: %s of %s dropped", plural(len(confs), "confidence"), strings.Join(dedup(confs), ", "))
 	}
 	if len(unks) > 0 {
-		c.lost(m, diag.Warning, CodeUnknowns, "Lingua has no known unknowns: unk %s of %s dropped", strings.Join(unks, " "), id)
+		c.lostAt(m, unkAt, diag.Warning, CodeUnknowns, "Lingua has no known unknowns: unk %s of %s dropped", strings.Join(unks, " "), id)
 	}
 	if text != nil && (bindings != nil || len(rest) > 0 || len(ro.members) > 0 || len(other) > 0) {
 		// a text payload cannot sit beside JSON: the block travels in "ro"
@@ -577,7 +596,7 @@ func (c *l2r) applyRO(v *ir.LinguaJSON, m *rmsg) bool {
 			m.sender = s
 		case mem.Key == "act" && isStr && actCode[s] != "":
 			m.act = s
-		case mem.Key == "topic" && isStr && s != "":
+		case mem.Key == "topic" && isStr:
 			m.topic = s
 		case mem.Key == "re" && isStr && s != "":
 			m.field("re", s)

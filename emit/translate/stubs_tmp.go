@@ -5,10 +5,7 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-func fromAgentDSL(d *ir.DSLDoc, to ir.Language) ([]byte, diag.List) { return nil, nil }
-func rosettaToAgentDSL(t *ir.Transcript, span func(*ir.Message) diag.Span) ([]byte, diag.List) {
-	return nil, nil
-}
+func agentDSLJSON(d *ir.DSLDoc) ([]byte, diag.List) { return nil, unsupported(ir.AgentDSL, ir.JSON, d.Span) }
 func rosettaJSON(t *ir.Transcript) []byte      { return nil }
 func linguaJSON(t *ir.LinguaTranscript) []byte { return nil }
 
