@@ -30,6 +30,11 @@ type Options struct {
 	From     ir.Language // input language; "" detects it from the name, then the content
 	MaxBytes int64       // input size limit; 0 means DefaultMaxBytes
 
+	// DiagnosticsOnly says only Result.Diags is wanted, so a language may check
+	// while it reads and keep less: AgentDSL then keeps no [DATA] row (Result.Doc
+	// holds every block, with empty [DATA] blocks).
+	DiagnosticsOnly bool
+
 	// Rosetta.
 	Now      time.Time // "now" for stall and staleness checks; zero means the latest at= in the input
 	Livelock int       // propose↔propose rounds before a livelock warning; 0 means 3

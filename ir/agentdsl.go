@@ -197,9 +197,14 @@ func (r *DSLRow) CellSpan(i int) diag.Span {
 	return r.SubSpan(int(c.Start), int(c.End))
 }
 
-// SubSpan returns the span of the bytes [start, end) of the row's text.
+// SubSpan returns the span of the bytes [start, end) of the row's text. A row
+// built from another format (from_json) has an empty span at the value it came
+// from; its cells all share that span.
 func (r *DSLRow) SubSpan(start, end int) diag.Span {
 	s := r.Span
+	if s.End == s.Start {
+		return s
+	}
 	col := s.Start.Col + utf8.RuneCountInString(r.Text[:start])
 	s.Start = diag.Pos{Offset: s.Start.Offset + start, Line: s.Start.Line, Col: col}
 	s.End = diag.Pos{Offset: s.Start.Offset + end - start, Line: s.Start.Line, Col: col + utf8.RuneCountInString(r.Text[start:end])}

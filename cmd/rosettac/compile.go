@@ -48,7 +48,12 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, c, err)
 	}
-	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
+	// Only diagnostics are wanted, so a language may check while it reads.
+	check := func(file string, src []byte, opt compiler.Options) *compiler.Result {
+		opt.DiagnosticsOnly = true
+		return compiler.Check(file, src, opt)
+	}
+	results, code := loadFiles(e, c, files, &in, &df, check)
 	if results == nil {
 		return code
 	}

@@ -23,25 +23,30 @@ type Options struct {
 	Strict bool
 }
 
-// Diagnostic codes of translation (docs/translation.md lists each with an example).
+// Diagnostic codes of translation between languages (docs/translation.md lists
+// each with an example). T000 is CodeUnsupported; T001, T002 and T010-T012
+// belong to AgentDSL's data JSON (internal/datajson).
 const (
-	CodeConf        = "T001" // confidence the target cannot carry
-	CodeUnknowns    = "T002" // known unknowns (unk) the target cannot carry
-	CodeMarks       = "T003" // standoff marks the target cannot carry
-	CodeEncrypted   = "T004" // an encrypted payload without a key
-	CodeNoCounter   = "T005" // a message with no counterpart in the target (error)
-	CodeLost        = "T006" // any other part the target cannot carry (named in the message)
-	CodeVerbatim    = "T007" // a unit carried as its exact source text (info)
-	CodeBadJSON     = "T008" // data JSON that does not have the documented shape (error)
-	CodeInternal    = "T009" // the translation produced text its own parser rejects (error)
-	CodeUnsupported = "T010" // a language pair or input rosettac cannot translate (error)
+	CodeConf      = "T020" // confidence the target cannot carry
+	CodeUnknowns  = "T021" // known unknowns (unk) the target cannot carry
+	CodeMarks     = "T022" // standoff marks the target cannot carry
+	CodeEncrypted = "T023" // an encrypted payload without a key
+	CodeNoCounter = "T024" // a message with no counterpart in the target (error)
+	CodeLost      = "T025" // any other part the target cannot carry (named in the message)
+	CodeVerbatim  = "T026" // a unit carried as its exact source text (info)
+	CodeBadJSON   = "T027" // Rosetta or Lingua data JSON without the documented shape (error)
+	CodeInternal  = "T028" // the translation produced text that does not read back (error)
 )
 
 // Translate prints doc in the target language. The output is the target's
 // canonical text (or the data JSON form for ir.JSON); the diagnostics name
 // every loss. Translating a document to its own language prints it in
 // canonical form.
-func Translate(doc ir.Document, to ir.Language, opt Options) ([]byte, diag.List) {
+func Translate(doc ir.Document, to ir.Language, opts ...Options) ([]byte, diag.List) {
+	var opt Options
+	if len(opts) > 0 {
+		opt = opts[0]
+	}
 	var out []byte
 	var ds diag.List
 	switch d := doc.(type) {

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 
@@ -121,6 +122,16 @@ type reader struct {
 	resultWant int // inResult: 0 rows, 1 status line next, 2 error message next, 3 done
 
 	row ir.DSLRow // reused for [DATA] rows
+}
+
+// StreamBytes is Stream over bytes without copying them: src must not change
+// until the call returns, and strings taken from the blocks handed to h share
+// its memory (rows are only valid during h.Row anyway).
+func StreamBytes(file string, src []byte, h Handler) diag.List {
+	if len(src) == 0 {
+		return Stream(file, "", h)
+	}
+	return Stream(file, unsafe.String(&src[0], len(src)), h)
 }
 
 // Stream reads src line by line, handing blocks and rows to h as it goes, and

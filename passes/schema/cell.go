@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rosettac/rosettac/internal/datajson"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -37,7 +38,7 @@ func checkCell(k ir.DSLTypeKind, text string) *problem {
 	case ir.DSLInt:
 		return checkInt(text)
 	case ir.DSLFloat:
-		if !IsJSONNumber(text) {
+		if !datajson.IsNumber(text) {
 			return &problem{code: CodeBadFloat, msg: "float cell " + strconv.Quote(text) + " is not a number",
 				hint: "write a decimal number such as 2.5, -0.5 or 1e-3 (JSON number syntax)"}
 		}
@@ -102,43 +103,6 @@ func isJSONInt(s string) bool {
 		}
 	}
 	return true
-}
-
-// IsJSONNumber reports whether s is a number in JSON syntax:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func IsJSONNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		j := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		return i - j
-	}
-	start := i
-	n := digits()
-	if n == 0 || n > 1 && s[start] == '0' {
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }
 
 // clip shortens long cell text for a message without cutting a character.

@@ -1,0 +1,190 @@
+package datajson
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rosettac/rosettac/ir"
+)
+
+// mask is the set of value shapes seen under one key. Column types are inferred
+// from it, the same way in both directions: from_json reads it off the JSON
+// values, to_json off the cells it writes, and writes a hint whenever the
+// inferred type would not be the declared one.
+type mask uint16
+
+const (
+	mNull    mask = 1 << iota // null
+	mInt                      // an integer that fits 64 bits
+	mFloat                    // a finite number with a fraction or an exponent
+	mNumber                   // any other number (too big, out of range)
+	mStr                      // a string a str cell can hold as is
+	mText                     // any other string
+	mMulti                    // an array of two or more strings a str cell can hold
+	mEmpty                    // []
+	mArray                    // any other array of scalars
+	mBool                     // true or false
+	mObject                   // an object
+	mObjects                  // a non-empty array of objects
+)
+
+// inferKind is the column type a mask implies for a plain (non-reference,
+// non-nesting) column.
+func (m mask) inferKind() ir.DSLTypeKind {
+	switch {
+	case m&^mNull == 0:
+		return ir.DSLStr
+	case m&^(mNull|mInt) == 0:
+		return ir.DSLInt
+	case m&^(mNull|mInt|mFloat) == 0:
+		return ir.DSLFloat
+	case m&^(mNull|mStr|mMulti) == 0:
+		return ir.DSLStr
+	}
+	return ir.DSLAny
+}
+
+// strSafe reports whether s survives as (one value of) a str cell: not empty, not
+// "_", no comma, pipe or control character, and no blank at either end
+// (docs/agentdsl.md). Other text travels as a JSON string in an any cell.
+func strSafe(s string) bool {
+	if s == "" || s == "_" || strings.IndexByte(s, ',') >= 0 || strings.IndexByte(s, '|') >= 0 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return false
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	l, _ := utf8.DecodeLastRuneInString(s)
+	return !unicode.IsSpace(r) && !unicode.IsSpace(l)
+}
+
+// numberMask classifies number text.
+func numberMask(raw string) mask {
+	if strings.ContainsAny(raw, ".eE") {
+		if _, err := strconv.ParseFloat(raw, 64); err != nil {
+			return mNumber
+		}
+		return mFloat
+	}
+	if _, err := strconv.ParseInt(raw, 10, 64); err != nil {
+		return mNumber
+	}
+	return mInt
+}
+
+// valueMask classifies a JSON value.
+func valueMask(v *Value) mask {
+	switch v.Kind {
+	case Null:
+		return mNull
+	case Bool:
+		return mBool
+	case Number:
+		return numberMask(v.Raw)
+	case String:
+		if !v.Lossy && strSafe(v.Str) {
+			return mStr
+		}
+		return mText
+	case Object:
+		return mObject
+	}
+	if len(v.Items) == 0 {
+		return mEmpty
+	}
+	objs, strs := 0, 0
+	for i := range v.Items {
+		switch it := &v.Items[i]; it.Kind {
+		case Object:
+			objs++
+		case String:
+			if !it.Lossy && strSafe(it.Str) {
+				strs++
+			}
+		}
+	}
+	switch {
+	case objs == len(v.Items):
+		return mObjects
+	case objs > 0:
+		return mObjects | mArray // mixed: an error wherever it is met
+	case strs == len(v.Items) && strs >= 2:
+		return mMulti
+	}
+	return mArray
+}
+
+// cellMask classifies the JSON value to_json writes for a cell of kind k.
+func cellMask(k ir.DSLTypeKind, text string) mask {
+	if text == "_" {
+		return mNull
+	}
+	switch k {
+	case ir.DSLInt, ir.DSLFloat:
+		return numberMask(text)
+	case ir.DSLStr:
+		if strings.IndexByte(text, ',') < 0 {
+			if strSafe(text) {
+				return mStr
+			}
+			return mText
+		}
+		n := 0
+		for part := range strings.SplitSeq(text, ",") {
+			if !strSafe(part) {
+				return mArray
+			}
+			n++
+		}
+		return mMulti
+	case ir.DSLAny:
+		v, err := Decode([]byte(text))
+		if err != nil {
+			return mText
+		}
+		return valueMask(v)
+	}
+	return mText
+}
+
+// IsNumber reports whether s is a number in JSON syntax:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func IsNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	start := i
+	n := digits()
+	if n == 0 || n > 1 && s[start] == '0' {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
