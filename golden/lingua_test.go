@@ -121,19 +121,7 @@ var payloadText = regexp.MustCompile(`(?m)^(    payload kind=\d) ".*"$`)
 // (sealing e: payloads again under the session key with fresh nonces) decodes
 // to the same messages and contents, whoever holds the key.
 func TestLinguaEncodeRoundTrip(t *testing.T) {
-	ar, err := txtar.ParseFile("testdata/lingua/handshake.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var src, key []byte
-	for _, f := range ar.Files {
-		switch f.Name {
-		case "input.lingua":
-			src = f.Data
-		case "key.txt":
-			key = f.Data
-		}
-	}
+	src, key := handshakeInput(t)
 	opt := compiler.Options{PrivateKey: key}
 	res := compiler.Check("in.lingua", src, opt)
 	doc := res.Doc.(*ir.LinguaTranscript)
@@ -178,19 +166,7 @@ func TestLinguaEncodeRoundTrip(t *testing.T) {
 // No key, PSK or plaintext of a failed decryption appears in any output:
 // diagnostics (every format), rendering, IR dump or formatted text.
 func TestLinguaSecretsNeverShown(t *testing.T) {
-	ar, err := txtar.ParseFile("testdata/lingua/handshake.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var src, key []byte
-	for _, f := range ar.Files {
-		switch f.Name {
-		case "input.lingua":
-			src = f.Data
-		case "key.txt":
-			key = f.Data
-		}
-	}
+	src, key := handshakeInput(t)
 	// Tamper with the first encrypted payload's tag: decryption must fail.
 	s := string(src)
 	i := strings.Index(s, "$e:")
@@ -226,4 +202,60 @@ func flipB64(c byte) string {
 		return "B"
 	}
 	return "A"
+}
+
+func readTxtar(file string) (*txtar.Archive, error) { return txtar.ParseFile(file) }
+
+// Every L code in the Lingua packages is documented in docs/lingua.md and
+// triggered by some test or golden file.
+func TestLinguaCodesCatalogued(t *testing.T) {
+	code := regexp.MustCompile(`"(L\d{3})"`)
+	doc, err := os.ReadFile("../docs/lingua.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tests strings.Builder
+	var codes []string
+	for _, dir := range []string{"../grammars/lingua", "../passes/decode", "../passes/lingua", "testdata/lingua", "../cmd/rosettac/testdata/script"} {
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, _ := os.ReadFile(p)
+			switch {
+			case strings.HasSuffix(p, "_test.go") || strings.HasSuffix(p, ".txtar"):
+				tests.Write(b)
+			case strings.HasSuffix(p, ".go"):
+				for _, m := range code.FindAllStringSubmatch(string(b), -1) {
+					codes = append(codes, m[1])
+				}
+			}
+			return nil
+		})
+	}
+	if len(codes) < 30 {
+		t.Fatalf("found only %d codes", len(codes))
+	}
+	for _, c := range codes {
+		if !strings.Contains(string(doc), "| "+c+" |") {
+			t.Errorf("%s is not in docs/lingua.md", c)
+		}
+		if !strings.Contains(tests.String(), c) {
+			t.Errorf("%s is triggered by no test", c)
+		}
+	}
+}
+
+// handshakeInput returns the input and Alice's key file of handshake.txtar.
+func handshakeInput(t *testing.T) (src, key []byte) {
+	t.Helper()
+	src, err := bytesOf("testdata/lingua/handshake.txtar", "input.lingua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err = bytesOf("testdata/lingua/handshake.txtar", "key.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, key
 }

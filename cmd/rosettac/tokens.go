@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit/tokens"
 )
 
@@ -74,7 +75,14 @@ func runTokens(e *env, args []string) int {
 	if vs != "" {
 		files = append(files, vs)
 	}
-	results, code := loadFiles(e, c, files, &in, &df, compiler.Parse)
+	step := compiler.Parse
+	if by == "" {
+		// Totals count the bytes as read, in any language, parsed or not.
+		step = func(file string, src []byte, _ compiler.Options) *compiler.Result {
+			return &compiler.Result{File: file, Source: diag.NewSource(file, src)}
+		}
+	}
+	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {
 		return code
 	}

@@ -51,7 +51,7 @@ func segmentRosetta(doc ir.Document, src []byte) ([]string, []Segment) {
 
 	conf := func(c *ir.Conf) {
 		if c != nil {
-			p.span(c.Span, rsConfidence)
+			p.word(src, c.Span, rsConfidence)
 		}
 	}
 	for _, m := range t.Messages {
@@ -60,9 +60,16 @@ func segmentRosetta(doc ir.Document, src []byte) ([]string, []Segment) {
 		}
 		for _, s := range m.Slots {
 			head := s.Head()
-			p.span(head.KeySpan, rsSlotKeys)
+			if k := head.KeySpan; k.End.Offset > k.Start.Offset {
+				// The indentation before a key is part of the slot syntax.
+				start := k.Start.Offset
+				if ls := lineStart(src, start); isBlank(src[ls:start]) {
+					start = ls
+				}
+				p.segs = append(p.segs, Segment{Start: start, End: k.End.Offset, Component: rsSlotKeys})
+			}
 			for _, r := range head.Refs {
-				p.span(r.Span, rsReferences)
+				p.word(src, r.Span, rsReferences)
 			}
 			switch s := s.(type) {
 			case *ir.PlainSlot:
@@ -74,7 +81,7 @@ func segmentRosetta(doc ir.Document, src []byte) ([]string, []Segment) {
 				}
 			case *ir.MarkSlot:
 				for _, mk := range s.Marks {
-					p.span(mk.Addr.Span, rsReferences)
+					p.word(src, mk.Addr.Span, rsReferences)
 					conf(mk.Conf)
 				}
 			case *ir.BlockSlot:
@@ -103,4 +110,13 @@ func isContentLine(line []byte) bool {
 		}
 	}
 	return false
+}
+
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }

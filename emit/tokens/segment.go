@@ -14,6 +14,21 @@ func (p *painter) span(sp diag.Span, c int) {
 	}
 }
 
+// word paints sp's bytes as component c together with the one space before
+// them: BPE encoders split text so that a word carries its leading space
+// (" ~hi", " @file"), and attribution goes by a token's first byte, so without
+// the space a marker written after a space would be charged to what precedes it.
+func (p *painter) word(src []byte, sp diag.Span, c int) {
+	if sp.End.Offset <= sp.Start.Offset {
+		return
+	}
+	start := sp.Start.Offset
+	if start > 0 && start <= len(src) && src[start-1] == ' ' {
+		start--
+	}
+	p.segs = append(p.segs, Segment{Start: start, End: sp.End.Offset, Component: c})
+}
+
 // lines paints whole lines: from the start of the line holding sp's start
 // (its indentation included) to end, exclusive. Segmenters pass the start of
 // the next node's line as end, so that line breaks and blank lines are charged

@@ -111,10 +111,7 @@ var timeLexer = newHandLexer([]string{"Op", "ISO", "Num", "Unit", "Other"},
 		for i < len(s) {
 			switch c := s[i]; {
 			case isDigit(c):
-				j := i
-				for j < len(s) && isDigit(s[j]) {
-					j++
-				}
+				j := digitsEnd(s, i)
 				emit(tNum, i, j)
 				i = j
 			case isLetter(c):
@@ -167,10 +164,7 @@ var condLexer = newHandLexer([]string{"Type", "Op", "Value", "Num", "Slash", "Ot
 			for i < len(s) {
 				switch c := s[i]; {
 				case isDigit(c):
-					j := i
-					for j < len(s) && isDigit(s[j]) {
-						j++
-					}
+					j := digitsEnd(s, i)
 					emit(cNum, i, j)
 					i = j
 				case c == '/':

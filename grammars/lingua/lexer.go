@@ -65,6 +65,14 @@ func (l *tokens) Next() (lexer.Token, error) {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
+// digitsEnd returns the index after the run of digits starting at s[i].
+func digitsEnd(s string, i int) int {
+	for i < len(s) && isDigit(s[i]) {
+		i++
+	}
+	return i
+}
+
 func isHex(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

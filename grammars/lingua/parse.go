@@ -288,7 +288,7 @@ func (p *parser) field(f *ir.LinguaFields, s string, start int, details *string)
 	}
 	extra := func() { f.Extra = append(f.Extra, &ir.LinguaExtra{Span: p.span(start, end), Text: s}) }
 	marker, val, vs := s[0], s[1:], start+1
-	if strings.IndexByte("@#~%$", marker) >= 0 && val == "" {
+	if strings.IndexByte("@#~%", marker) >= 0 && val == "" { // an empty $ is an empty payload (warned below)
 		p.warnf(CodeEmptyField, start, end, "give the field a value or remove it", "field %c has no value", marker)
 		extra()
 		return

@@ -333,3 +333,16 @@ func TestSessionFlag(t *testing.T) {
 		t.Errorf("%s %v", ds, contents(doc))
 	}
 }
+
+// A nonce of the wrong size, or a ciphertext shorter than the tag, is L108.
+func TestMalformedSealed(t *testing.T) {
+	key, _ := linguacrypto.PSKSessionKey([]byte("k"), "s")
+	good := strings.TrimPrefix(sealed(t, key, "x"), "e:")
+	_, ct, _ := strings.Cut(good, ":")
+	for _, p := range []string{"e:AAAA:" + ct, "e:AAECAwQFBgcICQoL:AAAA"} {
+		_, ds := run(t, "👽737|#s|$"+p, Options{PSK: []byte("k"), SessionID: "s"})
+		if d := cmp.Diff([]string{"L108"}, ds.Codes()); d != "" {
+			t.Errorf("%s: %s", p, d)
+		}
+	}
+}
