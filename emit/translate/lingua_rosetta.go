@@ -112,6 +112,9 @@ func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.
 		if len(unit) == 0 {
 			continue
 		}
+		for _, m := range unit {
+			force = force || m.bad
+		}
 		if force || c.roundTrip(unit) != want {
 			unit[0].post = append(unit[0].post, blockSlot("wire", "lingua", nil, strings.Split(strings.TrimSuffix(want, "\n"), "\n")))
 			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: it.Pos(), Msg: unit[0].id,

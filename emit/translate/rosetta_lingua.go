@@ -275,8 +275,8 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 	case "error":
 		rest := strings.TrimPrefix(why.Text[len(whyCode):], " ")
 		e, details, ok := errorOf(whyCode, rest)
-		if ok && why.Conf == nil {
-			errSlot = why
+		if ok {
+			errSlot = why // its confidence, if any, is reported with the others below
 		} else {
 			e = errType{typ: codeErrType[whyCode], code: whyCode}
 			if e.typ == 0 {
@@ -291,6 +291,9 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		if errSlot != nil && details != "" {
 			b.WriteString("|" + details)
 		}
+	}
+	if kind != "request" && topic != "" {
+		ro.str("topic", topic)
 	}
 	if s := h.Sender; s != h.ID.Agent {
 		ro.str("from", s)
@@ -370,7 +373,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 	var rest []ir.Slot
 	var bindings *ir.BindingSlot
 	var text *ir.BlockSlot
-	apos := -1
+	apos, tpos := -1, -1
 	var confs, unks []string
 	var confAt, unkAt diag.Span
 	condsDone := false
@@ -386,6 +389,12 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 				continue
 			}
 			if s == errSlot {
+				if s.Conf != nil {
+					confs = append(confs, "why")
+					if !confAt.IsValid() {
+						confAt = s.Conf.Span
+					}
+				}
 				continue
 			}
 		case *ir.BindingSlot:
@@ -395,8 +404,8 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 			}
 		case *ir.BlockSlot:
 			if b := s.Block; text == nil && bindings == nil && b.Name == "body" && (b.Fmt == "txt" || b.Fmt == "json") &&
-				b.Lang == "" && len(b.Attrs) == 0 && !b.Implicit && !b.Unparsed && len(b.Lines) > 0 {
-				text, apos = s, len(rest)
+				b.Lang == "" && len(b.Attrs) == 0 && !b.Implicit && !b.Unparsed && !b.Inline && len(b.Lines) > 0 {
+				text, tpos = s, len(rest)
 				continue
 			}
 		}
@@ -434,8 +443,13 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 	}
 	if text != nil && (bindings != nil || len(rest) > 0 || len(ro.members) > 0 || len(other) > 0) {
 		// a text payload cannot sit beside JSON: the block travels in "ro"
-		rest = append(rest[:apos], append([]ir.Slot{text}, rest[apos:]...)...)
+		rest = append(rest[:tpos], append([]ir.Slot{text}, rest[tpos:]...)...)
+		if bindings != nil && tpos <= apos {
+			apos++
+		}
 		text = nil
+	} else if text != nil {
+		apos = tpos
 	}
 	if len(other) > 0 {
 		ro.add("fields", fieldsJSON(other))

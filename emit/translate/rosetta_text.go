@@ -3,6 +3,7 @@ package translate
 import (
 	"encoding/json"
 	"strings"
+	"unicode"
 
 	"github.com/rosettac/rosettac/diag"
 	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
@@ -26,6 +27,7 @@ type rmsg struct {
 	pay    string   // the payload's slot, or ""
 	apos   int
 	post   []string // last: the exact source carriers
+	bad    bool     // a part could not be written (a header value with white space): the unit needs its exact carrier
 }
 
 func (r *rmsg) insertPayloadSlot(s string) { r.pay = s }
@@ -33,6 +35,9 @@ func (r *rmsg) insertPayloadSlot(s string) { r.pay = s }
 // allSlots returns the slots in message order.
 func (r *rmsg) allSlots() []string {
 	out := append([]string(nil), r.slots...)
+	if r.act == "def" && strings.HasPrefix(r.pay, " a ") {
+		r.pay = "   " + r.pay[3:] // a def's bindings have no slot key
+	}
 	for i, s := range r.body {
 		if i == r.apos && r.pay != "" {
 			out = append(out, r.pay)
@@ -45,7 +50,15 @@ func (r *rmsg) allSlots() []string {
 	return append(out, r.post...)
 }
 
-func (r *rmsg) field(k, v string) { r.fields = append(r.fields, [2]string{k, v}) }
+// field adds a header field; a value that is empty or has white space cannot
+// be a header atom, so it is left out and the message marked bad.
+func (r *rmsg) field(k, v string) {
+	if v == "" || strings.IndexFunc(v, unicode.IsSpace) >= 0 {
+		r.bad = true
+		return
+	}
+	r.fields = append(r.fields, [2]string{k, v})
+}
 
 func (r *rmsg) text(b *strings.Builder) {
 	b.WriteString(r.id)
