@@ -437,3 +437,59 @@ func TestRosettaAgentDSLLosses(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentDSLLinguaLossless: AgentDSL -> Lingua -> AgentDSL gives the
+// canonical text back (through Rosetta both ways: the Lingua payload's "ro"
+// member carries every Rosetta part AgentDSL needs).
+func TestAgentDSLLinguaLossless(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := 0; i < propCases; i++ {
+		src := genAgentDSL(r)
+		in := check(t, "in.adsl", src, ir.AgentDSL)
+		mid, ds := translate.Translate(in.Doc, ir.Lingua)
+		noErrors(t, "agentdsl->lingua", ds)
+		back, ds := translate.Translate(check(t, "mid.lingua", string(mid), ir.Lingua).Doc, ir.AgentDSL)
+		noErrors(t, "lingua->agentdsl", ds)
+		if d := cmp.Diff(canonical(t, in), string(back)); d != "" {
+			t.Fatalf("case %d: agentdsl -> lingua -> agentdsl differs (-want +got):\n%s\ninput:\n%s\nlingua:\n%s", i, d, src, mid)
+		}
+	}
+}
+
+// TestLinguaAgentDSLLosses: a Lingua message becomes an AgentDSL block or is
+// reported: asks (reads, queries, natural lines) have no counterpart (T024),
+// and every header part a [CALL] cannot hold is named (T025).
+func TestLinguaAgentDSLLosses(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < propCases; i++ {
+		src := genLinguaT(r)
+		if strings.TrimSpace(src) == "" {
+			continue
+		}
+		in := check(t, "in.lingua", src, ir.Lingua)
+		_, ds := translate.Translate(in.Doc, ir.AgentDSL)
+		noErrors(t, "lingua->agentdsl", ds)
+		for _, it := range in.Doc.(*ir.LinguaTranscript).Items {
+			l, ok := it.(*ir.LinguaLine)
+			if !ok {
+				continue
+			}
+			for _, m := range l.Messages {
+				f := ir.LinguaFieldsOf(m)
+				if f == nil || f.Target == nil && f.Time == nil && len(f.Conds) == 0 {
+					continue
+				}
+				found := false
+				for _, d := range ds {
+					if d.Span.Start.Offset <= f.Span.Start.Offset && f.Span.Start.Offset <= d.Span.End.Offset &&
+						(d.Code == translate.CodeLost || d.Code == translate.CodeNoCounter) {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("case %d: %q loses its target, time or conditions in AgentDSL without T024/T025\n%v", i, f.Raw, ds)
+				}
+			}
+		}
+	}
+}
