@@ -73,7 +73,7 @@ func agentDSLToRosetta(d *ir.DSLDoc) (*ir.Transcript, []diag.Span, diag.List) {
 		want := string(agentdsl.Print(&ir.DSLDoc{Blocks: u}))
 		m, force := c.unit(u)
 		if force || m.bad || c.roundTrip(m) != want {
-			m.post = append(m.post, blockSlot("adsl", "agentdsl", nil, strings.Split(strings.TrimSuffix(want, "\n"), "\n")))
+			m.carryExact("adsl", "agentdsl", want)
 			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: m.src, Msg: m.id,
 				Message: "this AgentDSL unit is also carried as its exact text (txt adsl @agentdsl in " + m.id + "), so the round trip keeps every byte",
 				Hint:    "the Rosetta slots beside it are a readable view; the adsl block is what translates back"})

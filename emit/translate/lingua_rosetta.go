@@ -116,7 +116,7 @@ func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.
 			force = force || m.bad
 		}
 		if force || c.roundTrip(unit) != want {
-			unit[0].post = append(unit[0].post, blockSlot("wire", "lingua", nil, strings.Split(strings.TrimSuffix(want, "\n"), "\n")))
+			unit[0].carryExact("wire", "lingua", want)
 			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: it.Pos(), Msg: unit[0].id,
 				Message: "this Lingua line is also carried as its exact text (txt wire @lingua in " + unit[0].id + "), so the round trip keeps every byte",
 				Hint:    "the bindings beside it are a readable view; the wire block is what translates back"})

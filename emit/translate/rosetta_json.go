@@ -203,23 +203,20 @@ func FromJSON(name string, data []byte) (ir.Language, []byte, diag.List) {
 	if err != nil {
 		return bad("input is not JSON: %v", err)
 	}
+	// Ours only when "format" names Rosetta or Lingua and "items" is an array:
+	// AgentDSL's relational JSON may well have a key named format.
 	format := v.Member("format")
-	if v.Kind != ir.JSONObject || format == nil {
-		return "", nil, nil
-	}
 	items := v.Member("items")
-	if items == nil || items.Kind != ir.JSONArray {
-		return bad(`$.items: want an array`)
+	if v.Kind != ir.JSONObject || format == nil || format.Kind != ir.JSONString ||
+		format.Text != "rosetta" && format.Text != "lingua" || items == nil || items.Kind != ir.JSONArray {
+		return "", nil, nil
 	}
 	var out string
 	var err2 error
-	switch format.Text {
-	case "rosetta":
+	if format.Text == "rosetta" {
 		out, err2 = rosettaFromJSON(items)
-	case "lingua":
+	} else {
 		out, err2 = linguaFromJSON(items)
-	default:
-		return bad("$.format: %q is not rosetta or lingua", format.Text)
 	}
 	if err2 != nil {
 		return bad("%v", err2)

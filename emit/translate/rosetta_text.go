@@ -276,3 +276,14 @@ func splitSlots(body string) []string {
 	}
 	return out
 }
+
+// carryExact adds a block holding a unit's exact source text. A def's body
+// is bindings only (a txt line there is not a block), so a def that needs the
+// block becomes a note carrying just that block.
+func (r *rmsg) carryExact(name, fmt, text string) {
+	if r.act == "def" {
+		r.act = "note"
+		r.slots, r.body, r.pay = nil, nil, ""
+	}
+	r.post = append(r.post, blockSlot(name, fmt, nil, strings.Split(strings.TrimSuffix(text, "\n"), "\n")))
+}
