@@ -25,6 +25,9 @@ type a2r struct {
 	call  string              // id of the last do written
 	outs  map[string][]string // function -> OUT field names
 	back  *r2a
+
+	last      *ir.Transcript // the last unit read back: its messages are the output's
+	lastDiags diag.List
 }
 
 func fromAgentDSL(d *ir.DSLDoc, to ir.Language) ([]byte, diag.List) {
@@ -67,25 +70,27 @@ func agentDSLToRosetta(d *ir.DSLDoc) (*ir.Transcript, []diag.Span, diag.List) {
 	if pending != nil {
 		units = append(units, pending)
 	}
-	var all []*rmsg
+	var out []*ir.Message // the units as read back (each parsed once, for its check)
+	var outDiags diag.List
 	var spans []diag.Span
 	for _, u := range units {
 		want := string(agentdsl.Print(&ir.DSLDoc{Blocks: u}))
 		m, force := c.unit(u)
-		if force || m.bad || c.roundTrip(m) != want {
+		if got := ""; force || m.bad || func() bool { got = c.roundTrip(m); return got != want }() {
 			m.carryExact("adsl", "agentdsl", want)
 			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: m.src, Msg: m.id,
 				Message: "this AgentDSL unit is also carried as its exact text (txt adsl @agentdsl in " + m.id + "), so the round trip keeps every byte",
 				Hint:    "the Rosetta slots beside it are a readable view; the adsl block is what translates back"})
-			if got := c.roundTrip(m); got != want {
+			if got = c.roundTrip(m); got != want {
 				c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeInternal, Span: m.src,
 					Message: fmt.Sprintf("translation of this unit does not read back (got %q)", got)})
 			}
 		}
-		all = append(all, m)
+		out = append(out, c.last.Messages...)
+		outDiags = append(outDiags, c.lastDiags...)
 		spans = append(spans, m.src)
 	}
-	tr, _, ds := rosettaDoc(all)
+	tr, ds := &ir.Transcript{Messages: out}, outDiags
 	for _, dg := range ds {
 		if dg.Severity == diag.Error {
 			dg.Code, dg.Message = CodeInternal, "translated Rosetta does not parse: "+dg.Message
@@ -96,9 +101,9 @@ func agentDSLToRosetta(d *ir.DSLDoc) (*ir.Transcript, []diag.Span, diag.List) {
 }
 
 func (c *a2r) roundTrip(m *rmsg) string {
-	tr, _, _ := rosettaDoc([]*rmsg{m})
+	c.last, _, c.lastDiags = rosettaDoc([]*rmsg{m})
 	c.back.diags = nil
-	return string(c.back.run(tr))
+	return string(c.back.run(c.last))
 }
 
 func (c *a2r) newMsg(sp diag.Span, act string) *rmsg {

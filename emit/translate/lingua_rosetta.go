@@ -30,6 +30,9 @@ type l2r struct {
 	acts     map[string]string // Rosetta id -> act
 	back     *r2l              // the reverse, for checking each line
 	spans    []diag.Span       // source span of each message written, in order
+
+	last      *ir.Transcript // the last unit read back: its messages are the output's
+	lastDiags diag.List
 }
 
 func fromLingua(t *ir.LinguaTranscript, to ir.Language) ([]byte, diag.List) {
@@ -73,7 +76,8 @@ func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.
 			}
 		}
 	}
-	var all []*rmsg
+	var out []*ir.Message // the units as read back (each parsed once, for its check)
+	var outDiags diag.List
 	for _, it := range t.Items {
 		var unit []*rmsg
 		var want string
@@ -115,22 +119,23 @@ func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.
 		for _, m := range unit {
 			force = force || m.bad
 		}
-		if force || c.roundTrip(unit) != want {
+		if got := ""; force || func() bool { got = c.roundTrip(unit); return got != want }() {
 			unit[0].carryExact("wire", "lingua", want)
 			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: it.Pos(), Msg: unit[0].id,
 				Message: "this Lingua line is also carried as its exact text (txt wire @lingua in " + unit[0].id + "), so the round trip keeps every byte",
 				Hint:    "the bindings beside it are a readable view; the wire block is what translates back"})
-			if got := c.roundTrip(unit); got != want {
+			if got = c.roundTrip(unit); got != want {
 				c.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeInternal, Span: it.Pos(),
 					Message: fmt.Sprintf("translation of this line does not read back (got %q)", got)})
 			}
 		}
-		all = append(all, unit...)
+		out = append(out, c.last.Messages...)
+		outDiags = append(outDiags, c.lastDiags...)
 		for _, m := range unit {
 			c.spans = append(c.spans, m.src)
 		}
 	}
-	tr, _, ds := rosettaDoc(all)
+	tr, ds := &ir.Transcript{Messages: out}, outDiags
 	for _, d := range ds {
 		if d.Severity == diag.Error {
 			d.Code, d.Message = CodeInternal, "translated Rosetta does not parse: "+d.Message
@@ -142,8 +147,8 @@ func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.
 
 // roundTrip reads a unit's Rosetta text back and translates it to Lingua.
 func (c *l2r) roundTrip(unit []*rmsg) string {
-	tr, _, _ := rosettaDoc(unit)
-	return string(c.back.run(tr))
+	c.last, _, c.lastDiags = rosettaDoc(unit)
+	return string(c.back.run(c.last))
 }
 
 func (c *l2r) newMsg(sp diag.Span) *rmsg {
