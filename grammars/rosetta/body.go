@@ -92,9 +92,7 @@ func (p *parser) body(l lineRef, sg seg) {
 	if c.isDef {
 		if c.slot == nil || c.slot.key != "a" {
 			p.endSlot()
-			c.slot = &slotState{key: "a", start: p.pos(l, sg.src), end: l.end, endLine: l}
-		} else {
-			c.slot.raw.WriteByte('\n')
+			c.slot = p.newSlot("a", p.pos(l, sg.src), l)
 		}
 		p.appendRaw(c.slot, sg, 0)
 		p.bindLine(c.slot, sg)
@@ -102,7 +100,7 @@ func (p *parser) body(l lineRef, sg seg) {
 	}
 	if key, ks, rs, deco, ok := slotKey(sg.text); ok {
 		p.endSlot()
-		ss := &slotState{key: key, start: p.pos(l, sg.off(ks)), end: l.end, endLine: l}
+		ss := p.newSlot(key, p.pos(l, sg.off(ks)), l)
 		ss.keySpan = p.span(l, sg.off(ks), sg.off(ks+len(key)))
 		c.slot = ss
 		if deco {
@@ -133,7 +131,8 @@ func (p *parser) body(l lineRef, sg seg) {
 	ss := c.slot
 	if ss == nil {
 		// Body text before any slot: an implicit txt block (P003).
-		ss = &slotState{key: "txt", start: p.pos(l, sg.src), end: l.end, endLine: l, implicit: CodeImplicitText}
+		ss = p.newSlot("txt", p.pos(l, sg.src), l)
+		ss.implicit = CodeImplicitText
 		ss.block = &ir.Block{Name: "body", Fmt: "txt", Implicit: true}
 		c.slot = ss
 		p.report(diag.Info, CodeImplicitText, p.span(l, sg.src, l.end),
@@ -154,15 +153,12 @@ func (p *parser) body(l lineRef, sg seg) {
 		}
 		p.blockText(ss, l, sg)
 	case ss.key == "a" || ss.key == "assume" || ss.key == "sub":
-		ss.raw.WriteByte('\n')
 		p.appendRaw(ss, sg, 0)
 		p.bindLine(ss, sg)
 	case ss.key == "mark":
-		ss.raw.WriteByte('\n')
 		p.appendRaw(ss, sg, 0)
 		p.markLine(ss, sg)
 	default:
-		ss.raw.WriteByte('\n')
 		p.appendRaw(ss, sg, 0)
 	}
 }
@@ -174,15 +170,18 @@ func (p *parser) appendRaw(ss *slotState, sg seg, from int) {
 	s := sg
 	s.text = t
 	s.src = sg.off(from)
-	ss.segs = append(ss.segs, rawSeg{at: ss.raw.Len(), seg: s})
-	ss.raw.WriteString(t)
+	if len(ss.segs) > 0 {
+		ss.rawLen++ // the '\n' between lines
+	}
+	ss.segs = append(ss.segs, rawSeg{at: ss.rawLen, seg: s})
+	ss.rawLen += len(t)
 }
 
 // blockText appends a coordination line (trimmed, its source bytes) to a block.
 func (p *parser) blockText(ss *slotState, l lineRef, sg seg) {
 	a := sg.src
 	b := trimEnd(p.text, a, l.end)
-	ss.block.Lines = append(ss.block.Lines, ir.BlockLine{Span: p.span(l, a, b), Text: p.text[a:b]})
+	ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(l, a, b), Text: p.text[a:b]})
 }
 
 // content handles a `|` line at source offset pipe.
@@ -199,13 +198,15 @@ func (p *parser) content(l lineRef, pipe int) {
 		if ss.inlineOpen {
 			p.closeInline(ss)
 		}
-		ss.block.Lines = append(ss.block.Lines, line)
+		ss.lines = append(ss.lines, line)
 		ss.end, ss.endLine = l.end, l
 		return
 	}
 	p.endSlot()
-	ss := &slotState{key: "txt", start: p.pos(l, pipe), end: l.end, endLine: l, implicit: CodeImplicitBlock}
-	ss.block = &ir.Block{Name: "body", Fmt: "txt", Implicit: true, Lines: []ir.BlockLine{line}}
+	ss := p.newSlot("txt", p.pos(l, pipe), l)
+	ss.implicit = CodeImplicitBlock
+	ss.block = &ir.Block{Name: "body", Fmt: "txt", Implicit: true}
+	ss.lines = append(ss.lines, line)
 	c.slot = ss
 	p.report(diag.Info, CodeImplicitBlock, p.span(l, pipe, l.end),
 		"content line with no txt header opens an implicit body block", "put `txt body` on the line before the first `| ` line")
@@ -242,10 +243,10 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 			inner, closed = inner[:len(inner)-len("”")], true
 		}
 		a := g.Inline.Pos.Offset + n
-		b.Lines = append(b.Lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
+		ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
 		if !closed {
 			ss.inlineOpen = true
-			ss.segs = append(ss.segs, rawSeg{at: -1, seg: seg{src: rest.off(g.Inline.Pos.Offset), line: rest.line}})
+			ss.inlineSeg = seg{src: rest.off(g.Inline.Pos.Offset), line: rest.line}
 		}
 		return
 	}
@@ -277,7 +278,7 @@ func (p *parser) inlineMore(ss *slotState, l lineRef, sg seg) {
 		t, closed = t[:len(t)-len("”")], true
 	}
 	t = trimWS(t)
-	ss.block.Lines = append(ss.block.Lines, ir.BlockLine{Span: p.span(l, sg.src, sg.off(len(t))), Text: t})
+	ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(l, sg.src, sg.off(len(t))), Text: t})
 	if closed {
 		ss.inlineOpen = false
 	}
@@ -287,12 +288,7 @@ func (p *parser) inlineMore(ss *slotState, l lineRef, sg seg) {
 // the end of its line).
 func (p *parser) closeInline(ss *slotState) {
 	ss.inlineOpen = false
-	var at seg
-	for _, s := range ss.segs {
-		if s.at == -1 {
-			at = s.seg
-		}
-	}
+	at := ss.inlineSeg
 	p.report(diag.Warning, CodeUnclosed, p.span(at.line, at.src, at.line.end),
 		"unclosed `\"` in txt closed at the end of its text", "end the inline text with `\"`")
 }
@@ -318,11 +314,21 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 			if d > 0 {
 				p.report(diag.Info, CodeDecoration, p.span(sg.line, sg.src, r.src), "decoration before a binding stripped", "write the bare `key = value`")
 			}
+			kt, vt := p.lex.toks[0], p.lex.toks[2]
+			ve, cs, ce := splitConf(vt.Value, 0, len(vt.Value))
+			b := p.newBinding()
+			*b = ir.Binding{Key: g.Key, KeySpan: p.tokSpan(r, kt), Neg: g.Op[0] == '!', Value: vt.Value[:ve]}
+			b.ValueSpan = p.span(sg.line, r.off(vt.Pos.Offset), r.off(vt.Pos.Offset+ve))
+			if cs >= 0 {
+				_, n := utf8.DecodeRuneInString(vt.Value[cs:])
+				b.Conf = &ir.Conf{Span: p.span(sg.line, r.off(vt.Pos.Offset+cs), r.off(vt.Pos.Offset+ce)), Kind: vt.Value[cs+n : ce]}
+				if n > 1 {
+					p.lex.fullwidth = true
+				}
+			}
 			if p.lex.fullwidth {
 				p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as binding syntax", "write ASCII = and ~")
 			}
-			b := &ir.Binding{Key: g.Key.Value, KeySpan: p.tokSpan(r, g.Key), Neg: g.Op.Type == tNeg,
-				Value: g.Value.Value, ValueSpan: p.tokSpan(r, g.Value), Conf: p.conf(r, g.Conf)}
 			b.Span = p.span(sg.line, r.src, sg.off(len(text)))
 			ss.binds = append(ss.binds, b)
 			p.looseDone(ss, "binding")
@@ -357,7 +363,7 @@ func (p *parser) join(val string, conf *ir.Conf, sg seg, text string) (string, *
 func (p *parser) loose(ss *slotState, sg seg) {
 	if !ss.loose {
 		ss.loose = true
-		ss.segs = append(ss.segs, rawSeg{at: -2, seg: sg})
+		ss.looseSeg = sg
 	}
 }
 
@@ -367,14 +373,10 @@ func (p *parser) looseDone(ss *slotState, what string) {
 		return
 	}
 	ss.verbatim = true
-	for _, s := range ss.segs {
-		if s.at == -2 {
-			p.report(diag.Warning, CodeLooseLine, p.span(s.seg.line, s.seg.src, s.seg.line.end),
-				"text before the first "+what+" of `"+ss.key+"` is not a "+what+"; the slot is kept as written",
-				"start the slot with its first "+what+", or move this text to `why`")
-			return
-		}
-	}
+	s := ss.looseSeg
+	p.report(diag.Warning, CodeLooseLine, p.span(s.line, s.src, s.line.end),
+		"text before the first "+what+" of `"+ss.key+"` is not a "+what+"; the slot is kept as written",
+		"start the slot with its first "+what+", or move this text to `why`")
 }
 
 func (p *parser) markLine(ss *slotState, sg seg) {
@@ -394,7 +396,8 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 		if p.lex.fullwidth {
 			p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as mark syntax", "write ASCII = > # @ ~")
 		}
-		mk := &ir.Mark{Span: p.span(sg.line, r.src, sg.off(len(text))), Op: '=', Value: g.Value.Value, Conf: p.conf(r, g.Conf)}
+		mk := p.newMark()
+		*mk = ir.Mark{Span: p.span(sg.line, r.src, sg.off(len(text))), Op: '=', Value: g.Value.Value, Conf: p.conf(r, g.Conf)}
 		if g.Op.Value == ">" || g.Op.Value == fwGt {
 			mk.Op = '>'
 		}

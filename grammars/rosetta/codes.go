@@ -2,7 +2,8 @@ package rosetta
 
 // Parser diagnostic codes. P001-P004 are the reference implementation's; the rest
 // are rosettac's own, one per spec §7 recovery that the reference performs
-// silently (or not at all). docs/diagnostics.md lists them with examples.
+// silently (or not at all). Each has a test in parse_test.go (TestRecoveries)
+// and an example in golden/testdata/rosetta/recovery.txtar.
 const (
 	CodeNoHeader      = "P001" // WARN: no header anywhere: the text is wrapped as note + txt
 	CodeProse         = "P002" // INFO: prose outside any message, kept as ir.Prose

@@ -12,33 +12,21 @@ import (
 // sequence with ordinary captures.
 
 // headerLine is a header line: msg-id act [ [sender] > targets ] { #topic | key=value }.
+// It is kept flat (no nested nodes, one optional group) because it runs once
+// per message; the lowering reads the positions of the repeated parts from the
+// lexer's token list.
 type headerLine struct {
-	ID    lexer.Token  `parser:"@ID"`
-	Act   lexer.Token  `parser:"@Act"`
-	Route *route       `parser:"@@?"`
-	Items []headerItem `parser:"@@*"`
-}
-
-// route is [sender] '>' [target { ',' target }].
-type route struct {
-	Sender  *lexer.Token `parser:"@Sender?"`
-	Gt      lexer.Token  `parser:"@Gt"`
-	Targets []string     `parser:"(@Target (Comma @Target)*)?"`
-}
-
-// headerItem is a #topic or a key=value field.
-type headerItem struct {
-	Topic *lexer.Token `parser:"  @Topic"`
-	Key   *lexer.Token `parser:"| @FieldKey"`
-	Value *lexer.Token `parser:"  @FieldVal"`
+	ID    string   `parser:"@ID"`
+	Act   string   `parser:"@Act"`
+	Route string   `parser:"@Route?"`
+	Items []string `parser:"@HItem*"`
 }
 
 // binding is key [!]= value [~conf].
 type binding struct {
-	Key   lexer.Token  `parser:"@BindKey"`
-	Op    lexer.Token  `parser:"@(Eq | Neg)"`
-	Value lexer.Token  `parser:"@Value"`
-	Conf  *lexer.Token `parser:"@Conf?"`
+	Key   string `parser:"@BindKey"`
+	Op    string `parser:"@Op"`
+	Value string `parser:"@Value"`
 }
 
 // markLine is addr (=|>) value [~conf].
@@ -119,7 +107,9 @@ func init() {
 	shapeParser = build[shape](modeShape)
 }
 
-// Slices of tokens cannot be captured one by one (participle gives a
+// Captures are strings (cheaper in participle than lexer.Token values); the
+// lowering takes positions from the lexer's own token list, which the
+// grammar has just accepted. Slices of tokens cannot be captured one by one (participle gives a
 // []lexer.Token field every token of its node), so repeated captures are
 // strings and their positions come from the lexer's own token list, in order.
 
@@ -190,17 +180,18 @@ const tokenDoc = `(* AgentRosetta 2.1 as rosettac reads it.
    slot's whole text (list, shape). The lexer types tokens by context:
      ID       msg-id: [a-z][a-z0-9_]* "." [0-9]+ | [a-z]+ [0-9]+
      Act      ask tell do take part done fail stop propose accept reject revise def note
-     Sender   agent-id before ">"          Gt      ">" | "＞"
-     Target   "*" | agent-id | "#" name{.name} | "@" (role|grp|tool) ":" name
-     Comma    "," | "，"                    Topic   ("#" | "＃") name { "." name }
-     FieldKey re src at ttl pri sens thd x_name  (then "=" | "＝", dropped)
-     FieldVal a run of non-space characters
-     BindKey  [A-Za-z][A-Za-z0-9_]* [":" SYMBOL]   Eq "=" | "＝"   Neg "!="
-     Value    the rest of the line, trailing ~conf split off
+     Route    [agent-id] WS* (">" | "＞") WS* [ target { WS* ("," | "，") WS* target } ]
+              target: "*" | agent-id | "#" name{.name} | "@" (role|grp|tool) ":" name
+              (a "#" target must follow ">" or "," directly)
+     HItem    a topic ("#" | "＃") name { "." name }
+              or a field (re|src|at|ttl|pri|sens|thd|x_name) WS* ("=" | "＝") WS* <non-space run>
+     BindKey  [A-Za-z][A-Za-z0-9_]* [":" SYMBOL]
+     Value    the rest of the line (a binding's trailing ~conf is split off by the
+              lowering; a mark's is a Conf token)
      Conf     ("~" | "～") ( hi | mid | lo | "?" | 0?.digits | [01](.digits)? )
      MsgRef   "@" msg-id ["@orig"] "."      Block  block-id      Hash "#"
      Sel      L3 | L3-7 | L3.c5-9 | p2 | p2-4 | c40-88 | q"..." ["@" n] | key=value (box=...)
-     Pipe     "|"                           Op     "=" | ">" (or fullwidth)
+     Pipe     "|"                           Op     "=" | "!=" | ">" (or fullwidth)
      Inline   a quoted string ("..." or “...”) after txt
      Name     block-id    Fmt "@" fmt ["/" lang]    AttrKey name    AttrVal non-space run
      LBrack   "[" | "【"   Item text up to "," | "，"   RBrack "]" | "】"

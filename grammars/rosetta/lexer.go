@@ -18,16 +18,12 @@ import (
 const (
 	tID lexer.TokenType = iota + 1
 	tAct
-	tSender
 	tGt
 	tTarget
 	tComma
 	tTopic
 	tFieldKey
-	tFieldVal
 	tBindKey
-	tNeg
-	tEq
 	tValue
 	tConf
 	tMsgRef
@@ -53,9 +49,9 @@ const (
 )
 
 var symbols = map[string]lexer.TokenType{
-	"EOF": lexer.EOF, "ID": tID, "Act": tAct, "Sender": tSender, "Gt": tGt, "Target": tTarget,
-	"Comma": tComma, "Topic": tTopic, "FieldKey": tFieldKey, "FieldVal": tFieldVal,
-	"BindKey": tBindKey, "Neg": tNeg, "Eq": tEq, "Value": tValue, "Conf": tConf,
+	"EOF": lexer.EOF, "ID": tID, "Act": tAct, "Route": tGt, "Target": tTarget,
+	"Comma": tComma, "Topic": tTopic, "HItem": tFieldKey,
+	"BindKey": tBindKey, "Value": tValue, "Conf": tConf,
 	"MsgRef": tMsgRef, "Block": tBlock, "Hash": tHash, "Sel": tSel, "Pipe": tPipe, "Op": tOp,
 	"Name": tName, "Fmt": tFmt, "AttrKey": tAttrKey, "AttrVal": tAttrVal, "Inline": tInline,
 	"LBrack": tLBrack, "Item": tItem, "RBrack": tRBrack, "LBrace": tLBrace, "Field": tField,
@@ -330,24 +326,26 @@ func lexHeader(l *lineLexer, s string) bool {
 	}
 	l.emit(tAct, s, i, k)
 	i = skipWS(s, k)
-	// Route: [sender] '>' targets.
+	// Route: [sender] '>' targets, one coarse token (the lexer checks the
+	// targets; the lowering re-reads them with routeTargets).
+	start := i
+	if isLower(safeByte(s, i)) {
+		w := runOf(s, i, isIdent)
+		if l.marker(s, skipWS(s, w), '>', fwGt) > 0 {
+			i = skipWS(s, w)
+		}
+	}
 	if n := l.marker(s, i, '>', fwGt); n > 0 {
-		l.emit(tGt, s, i, i+n)
-		i = lexTargets(l, s, i+n)
-		if i < 0 {
+		mark := len(l.toks)
+		e := lexTargets(l, s, i+n)
+		if e < 0 {
 			return false
 		}
-	} else if isLower(safeByte(s, i)) {
-		w := runOf(s, i, isIdent)
-		g := skipWS(s, w)
-		if n := l.marker(s, g, '>', fwGt); n > 0 {
-			l.emit(tSender, s, i, w)
-			l.emit(tGt, s, g, g+n)
-			i = lexTargets(l, s, g+n)
-			if i < 0 {
-				return false
-			}
-		}
+		l.toks = l.toks[:mark] // targets are re-read from the route token
+		l.emit(tGt, s, start, e)
+		i = e
+	} else {
+		i = start
 	}
 	// Topic and fields.
 	for {
@@ -360,7 +358,7 @@ func lexHeader(l *lineLexer, s string) bool {
 			if e < 0 || !endOfItem(s, e) {
 				return false
 			}
-			l.emit(tTopic, s, i, e)
+			l.emit(tFieldKey, s, i, e) // topic and fields share one token kind
 			i = e
 			continue
 		}
@@ -373,7 +371,6 @@ func lexHeader(l *lineLexer, s string) bool {
 		if n == 0 {
 			return false
 		}
-		l.emit(tFieldKey, s, i, w)
 		v := skipWS(s, g+n)
 		e := v
 		for e < len(s) && wsLen(s, e) == 0 {
@@ -383,7 +380,7 @@ func lexHeader(l *lineLexer, s string) bool {
 		if e == v { // spec §6.1: hfield ::= hkey "=" atom
 			return false
 		}
-		l.emit(tFieldVal, s, v, e)
+		l.emit(tFieldKey, s, i, e) // key = value as one coarse token
 		i = e
 	}
 }
@@ -409,11 +406,23 @@ func topicEnd(s string, i int) int {
 
 // lexTargets reads target { , target } after '>'; it returns the offset after
 // the route, or -1 when the route is malformed.
+//
+// A '#' target must follow '>' or ',' directly: after white space, '#name' is
+// the message topic (so that a bare '>' followed by a topic reads back as one).
 func lexTargets(l *lineLexer, s string, i int) int {
-	i = skipWS(s, i)
+	glued := true
+	if j := skipWS(s, i); j > i {
+		i, glued = j, false
+	}
 	first := true
 	for {
 		start := i
+		if !glued && (s[min(i, len(s)-1)] == '#' || strings.HasPrefix(s[i:], fwHash)) {
+			if first {
+				return start
+			}
+			return -1
+		}
 		e := targetEnd(l, s, i)
 		if e < 0 {
 			if first {
@@ -441,8 +450,11 @@ func lexTargets(l *lineLexer, s string, i int) int {
 		if n == 0 {
 			return e
 		}
-		l.emit(tComma, s, j, j+n)
-		i = skipWS(s, j+n)
+		i = j + n
+		glued = true
+		if k := skipWS(s, i); k > i {
+			i, glued = k, false
+		}
 	}
 }
 
@@ -619,8 +631,8 @@ func lexBind(l *lineLexer, s string) bool {
 	j = skipWS(s, j)
 	if j < len(s) && s[j] == '!' {
 		if n := l.marker(s, j+1, '=', fwEq); n > 0 {
-			l.emit(tNeg, s, j, j+1+n)
-			l.emitValue(s, j+1+n, len(s))
+			l.emit(tOp, s, j, j+1+n)
+			l.emitBindValue(s, j+1+n)
 			return true
 		}
 		return false
@@ -629,9 +641,16 @@ func lexBind(l *lineLexer, s string) bool {
 	if n == 0 {
 		return false
 	}
-	l.emit(tEq, s, j, j+n)
-	l.emitValue(s, j+n, len(s))
+	l.emit(tOp, s, j, j+n)
+	l.emitBindValue(s, j+n)
 	return true
+}
+
+// emitBindValue emits the rest of a binding line, trailing ~conf included, as
+// one Value token (the lowering splits the conf off with splitConf).
+func (l *lineLexer) emitBindValue(s string, i int) {
+	i = skipWS(s, i)
+	l.emit(tValue, s, i, trimEnd(s, i, len(s)))
 }
 
 // ---- mark --------------------------------------------------------------
@@ -748,7 +767,11 @@ func lexTxt(l *lineLexer, s string) bool {
 			return false
 		}
 		if e < len(s) && s[e] == '/' {
-			e = runOf(s, e+1, func(c byte) bool { return isWord(c) || c == '-' })
+			k := runOf(s, e+1, func(c byte) bool { return isWord(c) || c == '-' })
+			if k == e+1 {
+				return false
+			}
+			e = k
 		}
 		if !endOfItem(s, e) {
 			return false

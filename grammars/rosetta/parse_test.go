@@ -319,9 +319,69 @@ func TestDef(t *testing.T) {
 
 func TestGrammarString(t *testing.T) {
 	g := Grammar()
-	for _, want := range []string{"HeaderLine", "<id>", "Route", "<inline>", "<sel>", "KeyContract"} {
+	for _, want := range []string{"HeaderLine", "<id>", "<route>", "<inline>", "<sel>", "KeyContract"} {
 		if !strings.Contains(g, want) {
 			t.Errorf("Grammar() lacks %q", want)
+		}
+	}
+}
+
+// The list and shape values are read by walking the lexer's tokens (they are
+// plain slots, taken by the classifier); the participle grammars for them must
+// accept every token stream the lexer makes and capture the same items.
+func TestValueGrammarsAgree(t *testing.T) {
+	values := []string{"[a, b]", "[]", "a, b", "【x， y】 ~lo", "[a, b", "[a,,b]", "x ~hi", "[a\nb, c]"}
+	shapes := []string{"{cause, fix, eta?: dur}", "{}", "{a: one_of[x|y], b?}", "{a, b", "done|fail", "accept"}
+	src := generate(t, 300, 2)
+	tr, _ := Parse(diag.NewSource("g.rose", src))
+	for _, m := range tr.Messages {
+		for _, s := range m.Slots {
+			switch s.Head().Key {
+			case "unk", "opt":
+				values = append(values, s.Head().Raw)
+			case "want":
+				shapes = append(shapes, s.Head().Raw)
+			}
+		}
+	}
+	var l lineLexer
+	for _, v := range values {
+		g := parseLine(&l, listParser, modeList, v)
+		if g == nil {
+			t.Errorf("list grammar rejects %q", v)
+			continue
+		}
+		var items []string
+		for _, tk := range l.toks {
+			if tk.Type == tItem {
+				items = append(items, tk.Value)
+			}
+		}
+		if d := cmp.Diff(items, g.Items); d != "" {
+			t.Errorf("%q: items differ (-lexer +grammar):\n%s", v, d)
+		}
+	}
+	for _, v := range shapes {
+		if !lexLine(&l, modeShape, v) {
+			continue
+		}
+		g := parseLine(&l, shapeParser, modeShape, v)
+		if g == nil {
+			t.Errorf("shape grammar rejects %q", v)
+			continue
+		}
+		n := 0
+		for _, tk := range l.toks {
+			if tk.Type == tField || tk.Type == tAlt {
+				n++
+			}
+		}
+		got := len(g.Acts)
+		if g.Braced != nil {
+			got = len(g.Braced.Fields)
+		}
+		if got != n {
+			t.Errorf("%q: grammar has %d names, lexer %d", v, got, n)
 		}
 	}
 }

@@ -197,7 +197,12 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 			if bd.Neg {
 				op = " != "
 			}
-			line := bd.Key + strings.Repeat(" ", w-len(bd.Key)) + op + withConf(bd.Value, bd.Conf)
+			key := bd.Key + strings.Repeat(" ", w-len(bd.Key))
+			if i > 0 && !isDef && slotSet[bd.Key] {
+				// "a = x" on a line of its own would open an a slot; "a= x" cannot.
+				key, op = bd.Key, op[1:]
+			}
+			line := key + op + withConf(bd.Value, bd.Conf)
 			b.WriteString(strings.TrimRight(line, " "))
 			b.WriteByte('\n')
 		}
@@ -219,6 +224,10 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 	case *ir.ShapeSlot:
 		lines(b, lead, ShapeString(s.Shape))
 	case *ir.MarkSlot:
+		if len(s.Marks) == 0 {
+			lines(b, lead, s.Raw)
+			return
+		}
 		pad := strings.Repeat(" ", len(lead))
 		for i, mk := range s.Marks {
 			if i == 0 {
@@ -226,7 +235,11 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 			} else {
 				b.WriteString(pad)
 			}
-			line := mk.Addr.Text + " " + string(mk.Op) + " " + withConf(mk.Value, mk.Conf)
+			sep := " "
+			if i > 0 && slotSet[mk.Addr.Text] {
+				sep = "" // as for bindings: "a = x" would open an a slot
+			}
+			line := mk.Addr.Text + sep + string(mk.Op) + " " + withConf(mk.Value, mk.Conf)
 			b.WriteString(strings.TrimRight(line, " "))
 			b.WriteByte('\n')
 		}

@@ -52,8 +52,13 @@ type parser struct {
 	diags diag.List
 	lex   lineLexer // slot lines and values
 	hlex  lineLexer // header lines (kept apart: ending a message lowers its last slot)
+	tlex  lineLexer // route targets, re-read from the header's route token
 
 	cur       *msgState
+	slotBuf   slotState // reused for every slot (its slices keep their capacity)
+	slotsBuf  []ir.Slot // the current message's slots, copied out at its end
+	bindSlab  []ir.Binding
+	markSlab  []ir.Mark
 	sawBlank  bool // a blank line since the last line of the current message
 	proseOn   bool // in a run of prose
 	prose     struct{ start, end int }
@@ -77,9 +82,9 @@ type slotState struct {
 	start   diag.Pos
 	end     int // source offset of the end of the slot's last line
 	endLine lineRef
-	raw     strings.Builder
-	segs    []rawSeg
-	refsRaw bool
+	rawLen  int      // length of the raw text built from segs
+	segs    []rawSeg // the raw text's lines, joined by '\n' at endSlot
+	lines   []ir.BlockLine
 
 	// binding and mark slots
 	binds    []*ir.Binding
@@ -90,6 +95,8 @@ type slotState struct {
 	// txt slots
 	block      *ir.Block
 	inlineOpen bool // an inline "... whose closing quote has not been seen
+	inlineSeg  seg  // where that quote opened
+	looseSeg   seg  // the first line before the first entry
 	implicit   string
 }
 
@@ -146,22 +153,20 @@ func (p *parser) run() {
 }
 
 // lineEnd returns the end of the text of the line starting at start and the
-// start of the next line. Lines end at "\n"; a "\r" before it, or a "\r" that
-// ends the input, belongs to the line ending.
+// start of the next line. Lines end at "\n"; the "\r"s right before it (or
+// before the end of the input) belong to the line ending, so no line's text
+// ends in "\r" and every line prints back as itself plus "\n".
 func lineEnd(text string, start int) (end, next int) {
 	nl := strings.IndexByte(text[start:], '\n')
 	if nl < 0 {
-		end = len(text)
-		if end > start && text[end-1] == '\r' {
-			end--
-		}
-		return end, len(text)
+		end, next = len(text), len(text)
+	} else {
+		end, next = start+nl, start+nl+1
 	}
-	end = start + nl
-	if end > start && text[end-1] == '\r' {
+	for end > start && text[end-1] == '\r' {
 		end--
 	}
-	return end, end + 1
+	return end, next
 }
 
 func (p *parser) line(l lineRef) {
@@ -335,25 +340,28 @@ func (p *parser) degrade() {
 func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 	p.anyHeader = true
 	p.sawBlank = false
-	h := &ir.Header{Span: p.span(l, sg.off(g.ID.Pos.Offset), l.end)}
-	idTok := g.ID
+	idTok, actTok := p.hlex.toks[0], p.hlex.toks[1]
+	h := &ir.Header{Span: p.span(l, sg.off(idTok.Pos.Offset), l.end)}
 	h.ID.Text = idTok.Value
 	h.ID.Span = p.tokSpan(sg, idTok)
 	h.ID.Agent, h.ID.Seq, h.ID.Compact = splitID(idTok.Value)
-	h.Act = g.Act.Value
-	h.ActSpan = p.tokSpan(sg, g.Act)
+	h.Act = g.Act
+	h.ActSpan = p.tokSpan(sg, actTok)
 	h.Sender = h.ID.Agent
 	m := &ir.Message{Header: h}
 	p.cur = &msgState{m: m, isDef: h.Act == "def", last: l.end, lastLine: l}
-	if r := g.Route; r != nil {
+	if g.Route != "" {
+		r := p.hlex.toks[2]
 		h.RouteWritten = true
-		if r.Sender != nil {
-			h.Sender = r.Sender.Value
-			h.SenderSpan = p.tokSpan(sg, *r.Sender)
+		if w := runOf(r.Value, 0, isIdent); w > 0 {
+			h.Sender = r.Value[:w]
+			h.SenderSpan = p.span(l, sg.off(r.Pos.Offset), sg.off(r.Pos.Offset+w))
 			h.SenderWritten = true
 		}
-		for i := range r.Targets {
-			tk := p.hlex.nth(tTarget, i)
+		gt := r.Pos.Offset + strings.IndexAny(r.Value, ">＞")
+		p.tlex.toks = p.tlex.toks[:0]
+		lexTargets(&p.tlex, sg.text, gt+p.tlex.marker(sg.text, gt, '>', fwGt))
+		for _, tk := range p.tlex.toks {
 			tg := ir.Target{Span: p.tokSpan(sg, tk), Text: foldMarker(tk.Value)}
 			switch tg.Text[0] {
 			case '*':
@@ -369,24 +377,28 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 		}
 	}
 	topics := 0
-	for _, it := range g.Items {
-		switch {
-		case it.Topic != nil:
+	for _, tk := range p.hlex.toks {
+		if tk.Type != tFieldKey {
+			continue
+		}
+		if tk.Value[0] == '#' || strings.HasPrefix(tk.Value, fwHash) {
 			topics++
 			if topics > 1 {
-				p.report(diag.Warning, CodeDupTopic, p.tokSpan(sg, *it.Topic),
+				p.report(diag.Warning, CodeDupTopic, p.tokSpan(sg, tk),
 					"a second #topic in one header; only the first ("+h.Topic+") is used",
 					"a message has one topic: remove this one, or route to it as a target after '>'")
 				continue
 			}
-			_, n := utf8.DecodeRuneInString(it.Topic.Value)
-			h.Topic = it.Topic.Value[n:]
-			h.TopicSpan = p.tokSpan(sg, *it.Topic)
-		case it.Key != nil:
-			f := ir.Field{Key: it.Key.Value, Value: it.Value.Value}
-			f.Span = p.span(l, sg.off(it.Key.Pos.Offset), sg.off(it.Value.Pos.Offset+len(it.Value.Value)))
-			h.Fields = append(h.Fields, f)
+			_, n := utf8.DecodeRuneInString(tk.Value)
+			h.Topic = tk.Value[n:]
+			h.TopicSpan = p.tokSpan(sg, tk)
+			continue
 		}
+		v := tk.Value
+		w := runOf(v, 0, isIdent)
+		e := skipWS(v, w)
+		_, n := utf8.DecodeRuneInString(v[e:])
+		h.Fields = append(h.Fields, ir.Field{Key: v[:w], Value: v[skipWS(v, e+n):], Span: p.tokSpan(sg, tk)})
 	}
 	if p.hlex.fullwidth {
 		p.report(diag.Info, CodeFullwidth, h.Span, "fullwidth punctuation read as header syntax",
@@ -409,6 +421,32 @@ func (p *parser) tokSpan(sg seg, t lexer.Token) diag.Span {
 	return p.span(sg.line, sg.off(t.Pos.Offset), sg.off(t.Pos.Offset+len(t.Value)))
 }
 
+// newSlot resets the reusable slot state for a new slot.
+func (p *parser) newSlot(key string, start diag.Pos, l lineRef) *slotState {
+	ss := &p.slotBuf
+	*ss = slotState{key: key, start: start, end: l.end, endLine: l,
+		segs: ss.segs[:0], lines: ss.lines[:0], binds: ss.binds[:0], marks: ss.marks[:0]}
+	return ss
+}
+
+// newBinding and newMark allocate IR nodes from slabs (one allocation per
+// 256 nodes instead of one per node).
+func (p *parser) newBinding() *ir.Binding {
+	if len(p.bindSlab) == cap(p.bindSlab) {
+		p.bindSlab = make([]ir.Binding, 0, 256)
+	}
+	p.bindSlab = p.bindSlab[:len(p.bindSlab)+1]
+	return &p.bindSlab[len(p.bindSlab)-1]
+}
+
+func (p *parser) newMark() *ir.Mark {
+	if len(p.markSlab) == cap(p.markSlab) {
+		p.markSlab = make([]ir.Mark, 0, 64)
+	}
+	p.markSlab = p.markSlab[:len(p.markSlab)+1]
+	return &p.markSlab[len(p.markSlab)-1]
+}
+
 func (p *parser) endMessage() {
 	c := p.cur
 	if c == nil {
@@ -416,6 +454,8 @@ func (p *parser) endMessage() {
 	}
 	p.endSlot()
 	m := c.m
+	m.Slots = append([]ir.Slot(nil), p.slotsBuf...)
+	p.slotsBuf = p.slotsBuf[:0]
 	m.Span = diag.Span{File: p.src.File, Start: m.Header.Span.Start, End: p.pos(c.lastLine, c.last)}
 	p.t.Messages = append(p.t.Messages, m)
 	p.cur = nil

@@ -15,9 +15,6 @@ func (p *parser) rawPos(ss *slotState, r int) diag.Pos {
 	var best *rawSeg
 	for i := range ss.segs {
 		s := &ss.segs[i]
-		if s.at < 0 {
-			continue
-		}
 		if s.at <= r {
 			best = s
 		} else {
@@ -53,20 +50,40 @@ func (p *parser) endSlot() {
 	if ss.inlineOpen {
 		p.closeInline(ss)
 	}
-	raw := ss.raw.String()
+	var raw string
+	switch len(ss.segs) {
+	case 0:
+	case 1:
+		raw = ss.segs[0].seg.text
+	default:
+		var b strings.Builder
+		b.Grow(ss.rawLen)
+		for i, s := range ss.segs {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(s.seg.text)
+		}
+		raw = b.String()
+	}
 	h := ir.SlotHead{
 		Span:    diag.Span{File: p.src.File, Start: ss.start, End: p.pos(ss.endLine, ss.end)},
 		Key:     ss.key,
 		KeySpan: ss.keySpan,
 		Raw:     raw,
 	}
-	h.Refs = p.refs(ss, raw)
+	if ss.block == nil || !ss.block.Inline { // inline text is content, not references
+		h.Refs = p.refs(ss, raw)
+	}
 	h.Verbatim = ss.verbatim
 	var out ir.Slot
 	switch ss.key {
 	case "txt":
 		b := ss.block
 		b.Span = h.Span
+		if len(ss.lines) > 0 {
+			b.Lines = append([]ir.BlockLine(nil), ss.lines...)
+		}
 		out = &ir.BlockSlot{SlotHead: h, Block: b}
 	case "mark":
 		if len(ss.marks) == 0 && raw != "" {
@@ -74,9 +91,9 @@ func (p *parser) endSlot() {
 			p.report(diag.Warning, CodeLooseLine, h.Span, "`mark` holds no mark (`addr = note` or `addr > text`); it is kept as written",
 				"write a mark as `block#L3|q\"words\" = note ~conf`")
 		}
-		out = &ir.MarkSlot{SlotHead: h, Marks: ss.marks}
+		out = &ir.MarkSlot{SlotHead: h, Marks: append([]*ir.Mark(nil), ss.marks...)}
 	case "a", "assume", "sub":
-		s := &ir.BindingSlot{SlotHead: h, Bindings: ss.binds}
+		s := &ir.BindingSlot{SlotHead: h, Bindings: append([]*ir.Binding(nil), ss.binds...)}
 		if len(ss.binds) == 0 {
 			s.Text, s.Conf = p.textConf(ss, raw)
 		}
@@ -92,7 +109,7 @@ func (p *parser) endSlot() {
 		s.Text, s.Conf = p.textConf(ss, raw)
 		out = s
 	}
-	c.m.Slots = append(c.m.Slots, out)
+	p.slotsBuf = append(p.slotsBuf, out)
 }
 
 // textConf splits a trailing ~conf off a slot's raw text.
@@ -105,67 +122,79 @@ func (p *parser) textConf(ss *slotState, raw string) (string, *ir.Conf) {
 	return raw[:v], &ir.Conf{Span: p.rawSpan(ss, cs, ce), Kind: raw[cs+n : ce]}
 }
 
+// list reads an unk or opt value. Like every plain slot it is taken by the
+// classifier (participle-speed.md): the lexer's tokens already are the list,
+// so they are walked directly; the list grammar documents them, and a test
+// checks that it accepts every token stream the lexer makes.
 func (p *parser) list(ss *slotState, h ir.SlotHead) ir.Slot {
 	s := &ir.ListSlot{SlotHead: h}
 	if h.Raw == "" {
 		return s
 	}
-	g := parseLine(&p.lex, listParser, modeList, h.Raw)
-	if g == nil { // cannot happen: every text is a list
-		s.Verbatim = true
-		return s
-	}
+	lexLine(&p.lex, modeList, h.Raw)
 	if p.lex.unclosed >= 0 {
 		p.report(diag.Warning, CodeUnclosed, p.rawSpan(ss, p.lex.unclosed, len(h.Raw)),
 			"unclosed `[` in `"+h.Key+"` closed at the end of the list", "end the list with `]`")
 	}
-	s.Bracketed = g.Open != nil
-	for i := range g.Items {
-		it := p.lex.nth(tItem, i)
-		s.Items = append(s.Items, ir.ListItem{Span: p.rawTokSpan(ss, it), Text: it.Value})
-	}
-	if g.Conf != nil {
-		_, n := utf8.DecodeRuneInString(g.Conf.Value)
-		s.Conf = &ir.Conf{Span: p.rawTokSpan(ss, *g.Conf), Kind: g.Conf.Value[n:]}
+	for _, tk := range p.lex.toks {
+		switch tk.Type {
+		case tLBrack:
+			s.Bracketed = true
+		case tItem:
+			s.Items = append(s.Items, ir.ListItem{Span: p.rawTokSpan(ss, tk), Text: tk.Value})
+		case tConf:
+			_, n := utf8.DecodeRuneInString(tk.Value)
+			s.Conf = &ir.Conf{Span: p.rawTokSpan(ss, tk), Kind: tk.Value[n:]}
+		}
 	}
 	return s
 }
 
+// shape reads a want value from the lexer's tokens (see list).
 func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
 	s := &ir.ShapeSlot{SlotHead: h}
 	if h.Raw == "" {
 		return s
 	}
-	g := parseLine(&p.lex, shapeParser, modeShape, h.Raw)
-	if g == nil {
+	if !lexLine(&p.lex, modeShape, h.Raw) {
 		s.Verbatim = true
 		p.report(diag.Warning, CodeBadShape, p.rawSpan(ss, 0, len(h.Raw)),
 			"`want "+firstLine(h.Raw)+"` is neither a {key, key?: type} shape nor an act alternation like done|fail; kept as written",
 			"write `want {cause, fix, eta?}` or `want done|fail`")
 		return s
 	}
-	if g.Braced == nil {
-		s.Shape.Acts = g.Acts
-		return s
-	}
 	if p.lex.unclosed >= 0 {
 		p.report(diag.Warning, CodeUnclosed, p.rawSpan(ss, p.lex.unclosed, len(h.Raw)),
 			"unclosed `{` in `want` closed at the end of the shape", "end the shape with `}`")
 	}
-	s.Shape.Braced = true
-	for _, f := range g.Braced.Fields {
-		sf := ir.ShapeField{Name: f.Name.Value, Optional: f.Optional != nil, IsSlot: slotSet[f.Name.Value]}
-		end := f.Name.Pos.Offset + len(f.Name.Value)
-		if f.Optional != nil {
-			end = f.Optional.Pos.Offset + 1
+	var f *ir.ShapeField
+	end := 0
+	flush := func() {
+		if f != nil {
+			f.Span.End = p.rawPos(ss, end)
+			s.Shape.Fields = append(s.Shape.Fields, *f)
+			f = nil
 		}
-		if f.Type != nil {
-			sf.Type = f.Type.Value
-			end = f.Type.Pos.Offset + len(f.Type.Value)
-		}
-		sf.Span = p.rawSpan(ss, f.Name.Pos.Offset, end)
-		s.Shape.Fields = append(s.Shape.Fields, sf)
 	}
+	for _, tk := range p.lex.toks {
+		switch tk.Type {
+		case tAlt:
+			s.Shape.Acts = append(s.Shape.Acts, tk.Value)
+		case tLBrace:
+			s.Shape.Braced = true
+		case tField:
+			flush()
+			f = &ir.ShapeField{Name: tk.Value, IsSlot: slotSet[tk.Value], Span: diag.Span{File: p.src.File, Start: p.rawPos(ss, tk.Pos.Offset)}}
+			end = tk.Pos.Offset + len(tk.Value)
+		case tOptional:
+			f.Optional = true
+			end = tk.Pos.Offset + 1
+		case tType:
+			f.Type = tk.Value
+			end = tk.Pos.Offset + len(tk.Value)
+		}
+	}
+	flush()
 	return s
 }
 
@@ -182,8 +211,14 @@ func firstLine(s string) string {
 // alternatives, spec §11.2). A trailing '.' or ':' ends a sentence, not a ref.
 func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
 	var out []ir.Ref
+	fw := strings.Contains(raw, fwAt)
 	for i := 0; i < len(raw); {
-		k := strings.IndexAny(raw[i:], "@＠")
+		var k int
+		if fw {
+			k = strings.IndexAny(raw[i:], "@＠")
+		} else {
+			k = strings.IndexByte(raw[i:], '@')
+		}
 		if k < 0 {
 			break
 		}
@@ -255,8 +290,11 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 		}
 	}
 	ad.Text = r.text[start:end]
-	if strings.Contains(ad.Text, fwHash) {
-		ad.Text = strings.Replace(ad.Text, fwHash, "#", 1)
+	// Fold only the structural ＃ (the one the grammar matched): a ＃ inside
+	// a quote anchor is content and must stay as written to match its text.
+	if g.Hash != nil && g.Hash.Value == fwHash {
+		h := g.Hash.Pos.Offset - start
+		ad.Text = ad.Text[:h] + "#" + ad.Text[h+len(fwHash):]
 	}
 	if strings.HasPrefix(ad.Text, fwAt) {
 		ad.Text = "@" + ad.Text[len(fwAt):]

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/diff"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit"
+	"github.com/rosettac/rosettac/emit/gogen"
+	"github.com/rosettac/rosettac/emit/jsonschema"
+)
+
+func init() {
+	register(&command{name: "gen", args: "go|jsonschema [flags] FILE.adsl",
+		summary: "generate typed Go (gen go) or JSON Schema tool definitions (gen jsonschema) from AgentDSL declarations",
+		run:     runGen})
+	// compile --emit go,jsonschema: the same outputs, named after each input.
+	for kind, t := range genTargets {
+		emitters[kind] = func(r *compiler.Result) ([]emit.File, diag.List) {
+			base := filepath.Base(r.File)
+			out := strings.TrimSuffix(base, filepath.Ext(base)) + t.ext
+			pkg := defaultPackage(r.File)
+			if !token.IsIdentifier(pkg) {
+				pkg = "generated"
+			}
+			return t.generate(r, base, out, pkg, false)
+		}
+	}
+}
+
+// genTarget is one kind of gen output.
+type genTarget struct {
+	ext      string // default extension of the output
+	generate func(r *compiler.Result, src string, out string, pkg string, validate bool) ([]emit.File, diag.List)
+}
+
+var genTargets = map[string]*genTarget{
+	"go": {ext: ".go", generate: func(r *compiler.Result, src, out, pkg string, validate bool) ([]emit.File, diag.List) {
+		return gogen.Generate(r.Doc, gogen.Options{Package: pkg, Source: src, Output: out, Validate: validate})
+	}},
+	"jsonschema": {ext: ".json", generate: func(r *compiler.Result, src, out, _ string, _ bool) ([]emit.File, diag.List) {
+		return jsonschema.Generate(r.Doc, jsonschema.Options{Source: src, Output: out})
+	}},
+}
+
+func runGen(e *env, args []string) int {
+	c := commands["gen"]
+	if len(args) == 0 || genTargets[args[0]] == nil {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			fmt.Fprintf(e.stdout, "usage: rosettac gen %s\n\n%s\n\nrun 'rosettac gen go -h' or 'rosettac gen jsonschema -h' for the flags\n", c.args, c.summary)
+			return exitOK
+		}
+		what := "missing target"
+		if len(args) > 0 {
+			what = fmt.Sprintf("unknown target %q", args[0])
+		}
+		return usageError(e, c, fmt.Errorf("%s: want gen go or gen jsonschema", what))
+	}
+	kind, target := args[0], genTargets[args[0]]
+	sub := &command{name: "gen " + kind, args: "[flags] FILE.adsl", summary: c.summary}
+	fs := newFlags(e, sub)
+	var in inputFlags
+	var df diagFlags
+	var out, pkg string
+	var check, validate bool
+	in.register(fs)
+	df.register(fs)
+	fs.StringVar(&out, "o", "", "output file (default: standard output)")
+	fs.BoolVar(&check, "check", false, "write nothing; exit 1 with a diff when the -o file is not what gen would write")
+	if kind == "go" {
+		fs.StringVar(&pkg, "package", "", "package name of the generated file (default: the input's base name)")
+		fs.BoolVar(&validate, "validate", false, "also generate Validate methods")
+	}
+	files, err := parseInterleaved(fs, args[1:])
+	if err != nil {
+		return usageError(e, sub, err)
+	}
+	if len(files) != 1 {
+		return usageError(e, sub, fmt.Errorf("want one input file, got %d", len(files)))
+	}
+	if check && out == "" {
+		return usageError(e, sub, errors.New("--check compares with the file named by -o"))
+	}
+	if kind == "go" {
+		if pkg == "" {
+			pkg = defaultPackage(files[0])
+		}
+		if !token.IsIdentifier(pkg) || pkg == "_" {
+			return usageError(e, sub, fmt.Errorf("--package: %q is not a Go package name; name one with --package", pkg))
+		}
+	}
+	results, code := loadFiles(e, sub, files, &in, &df, compiler.Check)
+	if results == nil {
+		return code
+	}
+	r := results[0]
+	var gen []emit.File
+	if !r.Diags.HasErrors() {
+		var ds diag.List
+		gen, ds = target.generate(r, sourceName(files[0], r.File, out), filepath.Base(out), pkg, validate)
+		r.Diags = append(r.Diags, ds...)
+		r.Diags.Sort()
+	}
+	exit := report(e.stderr, results, &df)
+	if exit != exitOK || len(gen) == 0 {
+		if exit == exitOK {
+			exit = exitDiags
+		}
+		return exit
+	}
+	data := gen[0].Data
+	switch {
+	case check:
+		old, err := os.ReadFile(out)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", sub.name, err)
+			return exitUsage
+		}
+		if !bytes.Equal(old, data) {
+			e.stdout.Write(diff.Diff(out, old, out+" (generated)", data))
+			fmt.Fprintf(e.stderr, "rosettac %s: %s is stale: run rosettac gen %s %s -o %s\n", sub.name, out, kind, files[0], out)
+			return exitDiags
+		}
+		return exitOK
+	case out != "":
+		if err := os.WriteFile(out, data, 0o644); err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", sub.name, err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	return writeAll(e, sub, e.stdout, data)
+}
+
+// sourceName is the input's name for the "// source:" line: relative to the
+// output's directory when there is an output, so that the same file is
+// generated from any working directory (go generate runs in the package's),
+// else as given.
+func sourceName(arg, file, out string) string {
+	if arg == "-" || out == "" {
+		return filepath.ToSlash(file)
+	}
+	absIn, err1 := filepath.Abs(arg)
+	absOut, err2 := filepath.Abs(out)
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(arg)
+	}
+	rel, err := filepath.Rel(filepath.Dir(absOut), absIn)
+	if err != nil {
+		return filepath.ToSlash(arg)
+	}
+	return filepath.ToSlash(rel)
+}
+
+// defaultPackage makes a package name of the input's base name: weather.adsl
+// gives weather, my-tools.adsl mytools.
+func defaultPackage(file string) string {
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	var b strings.Builder
+	for _, r := range strings.ToLower(base) {
+		if r >= 'a' && r <= 'z' || r == '_' || r >= '0' && r <= '9' && b.Len() > 0 {
+			b.WriteRune(r)
+		}
+	}
+	if token.IsKeyword(b.String()) {
+		return b.String() + "_"
+	}
+	return b.String()
+}

@@ -1,0 +1,128 @@
+package fuzz
+
+import (
+	"bytes"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/rosettanorm"
+	"github.com/rosettac/rosettac/ir"
+)
+
+var rosettaSeeds = []string{
+	"a3.12 ask a3>a1 #CKO.5xx\n q root_cause?\n ctx @a3.7 @file:log#L4-5\n want {cause, fix, eta?}\n unk [when]\n",
+	"a1.13 tell re=a3.12\n a cause = x ~hi\n   fix != y ~lo\n   go = !now ~0.85\n why @a3.12 ok\n unk []\n",
+	"obs7 tell >a3\n txt tgt @md/zh v=1 src=@sha256:ab win=L3-9\n | 看守人，\n |\n mark tgt#L3.c0-2|q\"看\"@2 > \"x\" ~mid\n",
+	"cmd0 def >* #sys.hello\n dialect = rosetta/2.1\n X != y\n | c\n",
+	"prose\n```\na1.1 note >*\n - why: x\n 1. unk [a, b\n txt \"open\n more\"\n```\nafter\n",
+	"no header at all\n",
+	"a1.1 tell a1＞a2，a3 ＃t re＝a0.1\n a k ＝ v ～hi\n risk：x\n",
+	"a1.1 tell >a2\n why x\r\n | a\rb\u2028c\f\n\nprose after\n",
+}
+
+// FuzzRosettaParse checks that parsing never panics, that every span lies
+// inside the input, and that parse(print(parse(x))) equals parse(x) (in the
+// comparison form of internal/rosettanorm, after session inheritance), with
+// fmt idempotent in both header modes.
+func FuzzRosettaParse(f *testing.F) {
+	for _, s := range rosettaSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if !utf8.Valid(src) || len(bytes.TrimSpace(src)) == 0 {
+			return // F001/F002 are the compiler's, before any grammar runs
+		}
+		res := compiler.Parse("f.rose", src, compiler.Options{From: ir.Rosetta})
+		tr, ok := res.Doc.(*ir.Transcript)
+		if !ok {
+			t.Fatalf("no transcript")
+		}
+		checkSpans(t, src, tr, res.Diags)
+		for _, terse := range []bool{true, false} {
+			out, _ := compiler.Format(res, compiler.FormatOptions{Terse: terse})
+			res2 := compiler.Parse("f.rose", out, compiler.Options{From: ir.Rosetta})
+			if d := cmp.Diff(rosettanorm.Normalize(tr), rosettanorm.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
+				t.Fatalf("terse=%v: parse(print(parse(x))) != parse(x) (-x +fmt(x)):\n%s\ninput: %q\nfmt: %q", terse, d, src, out)
+			}
+			again, _ := compiler.Format(res2, compiler.FormatOptions{Terse: terse})
+			if !bytes.Equal(again, out) {
+				t.Fatalf("terse=%v: fmt not idempotent:\n%q\n%q", terse, out, again)
+			}
+		}
+	})
+}
+
+// checkSpans walks every span of the transcript and every diagnostic.
+func checkSpans(t *testing.T, src []byte, tr *ir.Transcript, ds diag.List) {
+	t.Helper()
+	s := diag.NewSource("f.rose", src)
+	check := func(what string, sp diag.Span) {
+		if !sp.IsValid() {
+			return
+		}
+		for _, p := range []diag.Pos{sp.Start, sp.End} {
+			if p.Offset < 0 || p.Offset > len(src) {
+				t.Fatalf("%s: offset %d outside the input (%d bytes)", what, p.Offset, len(src))
+			}
+			if want := s.Pos(p.Offset); want != p {
+				t.Fatalf("%s: position %+v, but offset %d is %+v", what, p, p.Offset, want)
+			}
+		}
+		if sp.End.Offset < sp.Start.Offset {
+			t.Fatalf("%s: span ends before it starts: %+v", what, sp)
+		}
+	}
+	for _, d := range ds {
+		check("diagnostic "+d.Code, d.Span)
+	}
+	for _, p := range tr.Prose {
+		check("prose", p.Span)
+		if string(src[p.Span.Start.Offset:p.Span.End.Offset]) != p.Text {
+			t.Fatalf("prose text is not the bytes of its span")
+		}
+	}
+	for _, m := range tr.Messages {
+		check("message", m.Span)
+		if h := m.Header; h != nil {
+			check("header", h.Span)
+			check("id", h.ID.Span)
+			for _, tg := range h.Targets {
+				check("target", tg.Span)
+			}
+			for _, f := range h.Fields {
+				check("field", f.Span)
+			}
+		}
+		for _, sl := range m.Slots {
+			hd := sl.Head()
+			check("slot", hd.Span)
+			for _, r := range hd.Refs {
+				check("ref", r.Span)
+			}
+			switch x := sl.(type) {
+			case *ir.BindingSlot:
+				for _, b := range x.Bindings {
+					check("binding", b.Span)
+					check("binding value", b.ValueSpan)
+				}
+			case *ir.MarkSlot:
+				for _, mk := range x.Marks {
+					check("mark", mk.Span)
+					check("address", mk.Addr.Span)
+				}
+			case *ir.ListSlot:
+				for _, it := range x.Items {
+					check("item", it.Span)
+				}
+			case *ir.BlockSlot:
+				for _, l := range x.Block.Lines {
+					check("block line", l.Span)
+				}
+			}
+		}
+	}
+}
