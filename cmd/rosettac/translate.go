@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit/tokens"
 	"github.com/rosettac/rosettac/emit/translate"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -19,10 +21,11 @@ func runTranslate(e *env, args []string) int {
 	fs := newFlags(e, c)
 	var in inputFlags
 	var df diagFlags
-	var to string
+	var to, encoding string
 	in.register(fs)
 	df.register(fs)
-	fs.StringVar(&to, "to", "", "target language: json, agentdsl, rosetta or lingua")
+	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
+	fs.StringVar(&encoding, "encoding", "o200k_base", "with --to smallest: the tokenizer that decides (o200k_base or cl100k_base)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)
@@ -30,8 +33,12 @@ func runTranslate(e *env, args []string) int {
 	if to == "" {
 		return usageError(e, c, fmt.Errorf("--to is required (json, agentdsl, rosetta or lingua)"))
 	}
-	target, err := compiler.ParseLanguage(to)
-	if err != nil {
+	var target ir.Language
+	if to == "smallest" {
+		if _, err := tokens.Count(encoding, ""); err != nil {
+			return usageError(e, c, fmt.Errorf("--encoding: %v", err))
+		}
+	} else if target, err = compiler.ParseLanguage(to); err != nil {
 		return usageError(e, c, fmt.Errorf("--to: %v", err))
 	}
 	results, code := loadFiles(e, c, files, &in, &df, checkForTranslate)
@@ -45,7 +52,15 @@ func runTranslate(e *env, args []string) int {
 		if r.Lang == ir.JSON && target == ir.JSON {
 			return usageError(e, c, fmt.Errorf("the input is already JSON data; --to agentdsl reads it"))
 		}
-		out, ds := translate.Translate(r.Doc, target, translate.Options{Strict: df.strict})
+		var out []byte
+		var ds diag.List
+		if to == "smallest" {
+			var note string
+			out, ds, note = smallest(r.Doc, encoding)
+			fmt.Fprintf(e.stderr, "%s: %s\n", r.File, note)
+		} else {
+			out, ds = translate.Translate(r.Doc, target, translate.Options{Strict: df.strict})
+		}
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
 		if out != nil {
@@ -85,4 +100,47 @@ func checkForTranslate(name string, data []byte, opt compiler.Options) *compiler
 	r := compiler.Check(name, text, opt)
 	r.Diags = append(r.Diags, ds...)
 	return r
+}
+
+// smallestOrder is the order candidates are tried in; on equal token counts
+// the earlier one wins, so the choice is deterministic.
+var smallestOrder = []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON}
+
+// smallest translates doc into every target that carries it without loss (no
+// T diagnostic of warning or error level: an info such as T026, which carries
+// exact source text along, loses nothing) and returns the one with the fewest
+// tokens under encoding, with a one-line account of the candidates.
+func smallest(doc ir.Document, encoding string) ([]byte, diag.List, string) {
+	var best []byte
+	var bestDiags diag.List
+	bestLang, bestN := ir.Language(""), 0
+	var tried []string
+	for _, lang := range smallestOrder {
+		out, ds := translate.Translate(doc, lang)
+		lossy := out == nil
+		for _, d := range ds {
+			if d.Severity >= diag.Warning && strings.HasPrefix(d.Code, "T") {
+				lossy = true
+			}
+		}
+		if lossy {
+			tried = append(tried, fmt.Sprintf("%s loses information", lang))
+			continue
+		}
+		n, err := tokens.Count(encoding, string(out))
+		if err != nil {
+			continue
+		}
+		tried = append(tried, fmt.Sprintf("%s %d", lang, n))
+		if bestLang == "" || n < bestN {
+			best, bestDiags, bestLang, bestN = out, ds, lang, n
+		}
+	}
+	if bestLang == "" {
+		// Rosetta carries everything the other languages can; it only fails
+		// here when the input itself could not be translated.
+		out, ds := translate.Translate(doc, ir.Rosetta)
+		return out, ds, "no target carries this input without loss (" + strings.Join(tried, ", ") + ")"
+	}
+	return best, bestDiags, fmt.Sprintf("smallest lossless target is %s, %d %s tokens (%s)", bestLang, bestN, encoding, strings.Join(tried, ", "))
 }
