@@ -19,6 +19,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/epistemic"
 	"github.com/rosettac/rosettac/passes/resolve"
@@ -56,7 +57,7 @@ func (s *Session) addAlone(m *ir.Message) diag.List {
 	return append(ds, resolve.Digests(m)...)
 }
 
-func parseAt(v, epoch string) (time.Time, bool) { return epistemic.ParseTime(v, epoch) }
+func parseAt(v, epoch string) (time.Time, bool) { return rostime.Parse(v, epoch) }
 
 func has(ds diag.List, code string) bool { return slices.Contains(ds.Codes(), code) }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rosettac/rosettac/internal/rosaddr"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -83,7 +84,7 @@ func blockWindow(b *ir.Block) (from, to int, ok bool) {
 	}
 	x, y, cut := strings.Cut(w, "-")
 	x, y = strings.TrimPrefix(x, "L"), strings.TrimPrefix(y, "L")
-	if !cut || !rosDigits(x) || !rosDigits(y) {
+	if !cut || !rosaddr.IsDigits(x) || !rosaddr.IsDigits(y) {
 		return 0, 0, false
 	}
 	a, err1 := strconv.Atoi(x)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -126,8 +127,8 @@ func (r *rosRenderer) values(m *ir.Message) []irValue {
 					v = w.in(r.zh)
 				}
 			case "at":
-				if tm, ok := rosParseTime(f.Value, m.Epoch); ok {
-					v = rosISO(tm)
+				if tm, ok := rostime.Parse(f.Value, m.Epoch); ok {
+					v = rostime.ISOZ(tm)
 				}
 			case "ttl":
 				v = f.Value

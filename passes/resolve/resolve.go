@@ -27,6 +27,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rosettac/rosettac/internal/rosaddr"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -57,7 +58,7 @@ func Window(b *ir.Block) (from, to int, ok bool) {
 	}
 	x, y, cut := strings.Cut(w, "-")
 	x, y = strings.TrimPrefix(x, "L"), strings.TrimPrefix(y, "L")
-	if !cut || !digits(x) || !digits(y) {
+	if !cut || !rosaddr.IsDigits(x) || !rosaddr.IsDigits(y) {
 		return 0, 0, false
 	}
 	a, err1 := strconv.Atoi(x)
@@ -66,18 +67,6 @@ func Window(b *ir.Block) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	return a, c, true
-}
-
-func digits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // FirstLine is the absolute number of a block's first carried line: the start
