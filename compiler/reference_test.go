@@ -19,6 +19,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
+	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/epistemic"
@@ -126,7 +127,7 @@ const sContent = `a2.7 tell a2>a1 #ch1
  unk  [第 3 行改写后是否过于口语]
 `
 
-func blocks(m *ir.Message, name string) *ir.Block { return resolve.FindBlock(m, name) }
+func blocks(m *ir.Message, name string) *ir.Block { return rosblock.Find(m, name) }
 
 func resolveFull(b *ir.Block, span string) *ir.Resolution {
 	return resolve.Address("x#"+strings.TrimPrefix(span, "#"), &ir.Message{Slots: []ir.Slot{&ir.BlockSlot{SlotHead: ir.SlotHead{Key: "txt"}, Block: &ir.Block{Name: "x", Attrs: b.Attrs, Lines: b.Lines}}}}, nil)
@@ -134,7 +135,7 @@ func resolveFull(b *ir.Block, span string) *ir.Resolution {
 
 func resolveAddr(m *ir.Message, addr string) (string, bool) {
 	r := resolve.Address(addr, m, nil)
-	return r.Text, resolve.OK(r.Status)
+	return r.Text, rosblock.Located(r.Status)
 }
 
 // Group 7: content plane (the checking assertions).
@@ -208,8 +209,8 @@ func TestRef09CarriageOrthogonal(t *testing.T) {
 	el := blocks(parseOne("a1.9 tell a1>a3\n txt ch @md/zh src=@sha256:ab3f\n unk []"), "ch")
 	runChecks(t, []check{
 		{"win= declares an absolute line window", func() bool {
-			a, b, ok := resolve.Window(wb)
-			return ok && a == 38 && b == 46 && resolve.FirstLine(wb) == 38
+			a, b, ok := rosblock.Window(wb)
+			return ok && a == 38 && b == 46 && rosblock.FirstLine(wb) == 38
 		}},
 		{"inside a window, line numbers are ABSOLUTE — same address as in the full text", func() bool { return resolveFull(wb, "#L39").Text == "第 39 行有个双关。" }},
 		{"outside the window: `outside` + how to get it, never a false `orphan`", func() bool {
@@ -218,7 +219,7 @@ func TestRef09CarriageOrthogonal(t *testing.T) {
 		}},
 		{"paragraph offsets are undefined inside a window and say so", func() bool { return resolveFull(wb, "#p1").Status == ir.Outside }},
 		{"a block may carry no lines at all: addresses stay valid, content is deref'd", func() bool {
-			return resolve.Elided(el) && resolveFull(el, "#L39").Status == ir.Outside
+			return rosblock.Elided(el) && resolveFull(el, "#L39").Status == ir.Outside
 		}},
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -185,7 +186,7 @@ func (r *rosRenderer) values(m *ir.Message) []irValue {
 			}
 			for _, a := range b.Attrs {
 				v := a.Key + "=" + a.Value
-				if from, to, ok := blockWindow(b); ok && a.Key == "win" {
+				if from, to, ok := rosblock.Window(b); ok && a.Key == "win" {
 					v = strconv.Itoa(from) + r.g.enDash + strconv.Itoa(to)
 				} else if a.Key == "src" {
 					v = strings.TrimLeft(a.Value, "@")
