@@ -21,10 +21,7 @@ var codeLit = regexp.MustCompile(`"((?:[PEWIDF][0-9]{3}|S[0-9]{1,2})[a-z]?)"`)
 // documented in docs/diagnostics.md (as a "### CODE" heading) and appears in
 // some test: a _test.go file other than this one, or a testdata file.
 func TestCatalogue(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	codes := map[string]string{} // code -> first file using it
 	for _, dir := range rosettaCodeDirs {
 		files, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))

@@ -19,13 +19,6 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-func needParser(t *testing.T) {
-	t.Helper()
-	if !slices.Contains(compiler.Languages(), ir.Rosetta) {
-		t.Skip("no Rosetta parser registered")
-	}
-}
-
 // parseAll reads a transcript as one session (inheritance applied).
 func parseAll(src string) []*ir.Message {
 	res := compiler.Parse("t.rose", []byte(src), compiler.Options{From: ir.Rosetta})

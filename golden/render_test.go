@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
@@ -21,15 +20,6 @@ import (
 // the deviations of docs/conformance.md ("Rendering") applied; each section is
 // named lang.view, or lang.view.ascii for --ascii. ROSETTAC_UPDATE=1 rewrites
 // them from rosettac's output.
-
-// examplesPath is the upstream spec/EXAMPLES.md; it is not in the repository,
-// so the test that reads it is skipped where it is missing.
-func examplesPath() string {
-	if p := os.Getenv("ROSETTAC_EXAMPLES"); p != "" {
-		return p
-	}
-	return "/work/ref/spec/EXAMPLES.md"
-}
 
 var (
 	fenceRE  = regexp.MustCompile("(?ms)^```[^\n]*\n(.*?)^```")
@@ -89,48 +79,29 @@ func renderOptions(name string) (text.Options, bool) {
 // compares; in update mode it rewrites the archive.
 func compareRenderings(t *testing.T, path string, doc ir.Document) {
 	t.Helper()
-	ar, err := txtar.ParseFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	update := os.Getenv("ROSETTAC_UPDATE") != ""
-	n := 0
-	for i, f := range ar.Files {
+	ar := readArchive(t, path)
+	var got []txtar.File
+	for _, f := range ar.Files {
 		opt, ok := renderOptions(f.Name)
 		if !ok {
 			continue
 		}
-		n++
-		got, ds := text.Render(doc, opt)
+		out, ds := text.Render(doc, opt)
 		if len(ds) > 0 {
 			t.Errorf("%s %s: diagnostics: %v", path, f.Name, ds)
 		}
-		if update {
-			ar.Files[i].Data = got
-			continue
-		}
-		if d := cmp.Diff(string(f.Data), string(got)); d != "" {
-			t.Errorf("%s %s (-want +got):\n%s", filepath.Base(path), f.Name, d)
-		}
+		got = append(got, txtar.File{Name: f.Name, Data: out})
 	}
-	if n < 12 {
-		t.Errorf("%s: %d renderings, want every language and view (12)", path, n)
+	if len(got) < 12 {
+		t.Errorf("%s: %d renderings, want every language and view (12)", path, len(got))
 	}
-	if update {
-		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	checkSections(t, path, ar, got)
 }
 
 // TestRenderExamples: every transcript of spec/EXAMPLES.md, in both
 // languages and every view.
 func TestRenderExamples(t *testing.T) {
-	md, err := os.ReadFile(examplesPath())
-	if err != nil {
-		t.Skipf("spec/EXAMPLES.md not available: %v", err)
-	}
-	ts := exampleTranscripts(md)
+	ts := exampleTranscripts(refSpecFile(t, "EXAMPLES.md"))
 	files, _ := filepath.Glob("testdata/render/examples/example_*.txtar")
 	if len(ts) != len(files) || len(ts) == 0 {
 		t.Fatalf("EXAMPLES.md has %d transcripts, testdata has %d expected renderings", len(ts), len(files))
@@ -147,20 +118,10 @@ func TestRenderExamples(t *testing.T) {
 // TestRenderOwn: rosettac's own examples, which between them use every slot,
 // act, failure code, reference scheme and resolution status.
 func TestRenderOwn(t *testing.T) {
-	files, _ := filepath.Glob("testdata/render/own/*.rose")
-	if len(files) == 0 {
-		t.Fatal("no examples")
-	}
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc := checkRosetta(t, path, src)
-			compareRenderings(t, strings.TrimSuffix(path, ".rose")+".txtar", doc)
-		})
-	}
+	eachFile(t, "testdata/render/own/*.rose", func(t *testing.T, path string, src []byte) {
+		doc := checkRosetta(t, path, src)
+		compareRenderings(t, strings.TrimSuffix(path, ".rose")+".txtar", doc)
+	})
 }
 
 // TestRenderCoverage keeps the own examples honest: between them they must

@@ -1,0 +1,202 @@
+package golden
+
+// The set-up every golden test shares: where the module and the reference's
+// spec files are, and the txtar archives whose sections hold what each stage
+// is expected to produce. A test computes its stages' output as a list of
+// sections; checkSections compares them with the archive or, under
+// ROSETTAC_UPDATE=1, writes them into it. A golden test for a new language or
+// backend needs no more than eachArchive, inputSection and checkSections.
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// update is set by ROSETTAC_UPDATE=1: golden files are rewritten from what
+// rosettac produces instead of compared with it.
+var update = os.Getenv("ROSETTAC_UPDATE") != ""
+
+// moduleRoot is the absolute directory of the module (go test runs the golden
+// tests in golden/).
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+var refSpecDir = flag.String("refspec", "", "directory holding the reference's spec files (EXAMPLES.md, PROMPT.md); "+
+	"default: ref/spec beside the module or beside one of its parents, else /work/ref/spec")
+
+// refSpecFile reads one of the reference implementation's spec files, which
+// are not in the repository (the reference's text is never committed): from
+// -refspec, else from ref/spec found upward from the module (the main
+// checkout is /work/main, a worktree /work/wt/NAME; both reach /work/ref),
+// else /work/ref/spec. ROSETTAC_EXAMPLES names EXAMPLES.md itself, as for
+// emit/text's tests. The test is skipped when the file is not there.
+func refSpecFile(t *testing.T, name string) []byte {
+	t.Helper()
+	path := filepath.Join(findRefSpec(t), name)
+	if p := os.Getenv("ROSETTAC_EXAMPLES"); p != "" && name == "EXAMPLES.md" {
+		path = p
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("reference spec not available: %v", err)
+	}
+	return b
+}
+
+func findRefSpec(t *testing.T) string {
+	if *refSpecDir != "" {
+		return *refSpecDir
+	}
+	for dir := moduleRoot(t); ; {
+		p := filepath.Join(filepath.Dir(dir), "ref", "spec")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "/work/ref/spec"
+		}
+		dir = parent
+	}
+}
+
+// needParser skips the test on a build with no Rosetta front end.
+func needParser(t *testing.T) {
+	t.Helper()
+	if !slices.Contains(compiler.Languages(), ir.Rosetta) {
+		t.Skip("no Rosetta parser registered")
+	}
+}
+
+// readArchive parses the txtar archive at path.
+func readArchive(t testing.TB, path string) *txtar.Archive {
+	t.Helper()
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ar
+}
+
+// section returns the data of the file called name in ar.
+func section(ar *txtar.Archive, name string) ([]byte, bool) {
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return f.Data, true
+		}
+	}
+	return nil, false
+}
+
+// inputSection returns the section of ar called name, failing the test when
+// there is none: an archive's input is not optional.
+func inputSection(t testing.TB, path string, ar *txtar.Archive, name string) []byte {
+	t.Helper()
+	data, ok := section(ar, name)
+	if !ok {
+		t.Fatalf("%s: no %s section", path, name)
+	}
+	return data
+}
+
+// archiveSection reads one section of the archive at path.
+func archiveSection(t testing.TB, path, name string) []byte {
+	t.Helper()
+	return inputSection(t, path, readArchive(t, path), name)
+}
+
+// eachFile runs fn as a subtest, named after the file, for every file that pattern matches, with its content. It fails
+// when there is none, so that a moved directory cannot pass by testing
+// nothing.
+func eachFile(t *testing.T, pattern string, fn func(t *testing.T, path string, data []byte)) {
+	t.Helper()
+	files, _ := filepath.Glob(pattern)
+	if len(files) == 0 {
+		t.Fatalf("no golden files match %s", pattern)
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fn(t, path, data)
+		})
+	}
+}
+
+// eachArchive is eachFile for txtar archives.
+func eachArchive(t *testing.T, pattern string, fn func(t *testing.T, path string, ar *txtar.Archive)) {
+	t.Helper()
+	eachFile(t, pattern, func(t *testing.T, path string, data []byte) { fn(t, path, txtar.Parse(data)) })
+}
+
+// checkSections compares each section of got with the section of ar of the
+// same name. Under ROSETTAC_UPDATE=1 it writes them into ar instead, each in
+// place of the section of its name or, when ar has none, after the others in
+// got's order, keeping every other file (inputs, options) as it is, and saves
+// ar at path.
+func checkSections(t *testing.T, path string, ar *txtar.Archive, got []txtar.File) {
+	t.Helper()
+	if update {
+		for _, g := range got {
+			i := 0
+			for i < len(ar.Files) && ar.Files[i].Name != g.Name {
+				i++
+			}
+			if i < len(ar.Files) {
+				ar.Files[i].Data = g.Data
+			} else {
+				ar.Files = append(ar.Files, g)
+			}
+		}
+		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, g := range got {
+		want, ok := section(ar, g.Name)
+		if !ok {
+			t.Errorf("%s: section %s missing (ROSETTAC_UPDATE=1 writes it)", filepath.Base(path), g.Name)
+			continue
+		}
+		if d := cmp.Diff(string(want), string(g.Data)); d != "" {
+			t.Errorf("%s: section %s (-golden +got):\n%s", filepath.Base(path), g.Name, d)
+		}
+	}
+}
+
+// checkFile compares the file at path with got, or writes got there under
+// ROSETTAC_UPDATE=1: a golden that is a whole file (a grammar's EBNF).
+func checkFile(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (ROSETTAC_UPDATE=1 writes it)", err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s changed (-golden +got); review, then ROSETTAC_UPDATE=1 rewrites it:\n%s", filepath.Base(path), d)
+	}
+}
