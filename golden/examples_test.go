@@ -14,25 +14,6 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-// fencedBlocks returns each fenced code block of a markdown file with the
-// 1-based line of its first content line.
-func fencedBlocks(text string) (blocks []string, lines []int) {
-	ls := strings.Split(text, "\n")
-	for i := 0; i < len(ls); i++ {
-		if !strings.HasPrefix(ls[i], "```") {
-			continue
-		}
-		j := i + 1
-		for j < len(ls) && !strings.HasPrefix(ls[j], "```") {
-			j++
-		}
-		blocks = append(blocks, strings.Join(ls[i+1:min(j, len(ls))], "\n"))
-		lines = append(lines, i+2)
-		i = j
-	}
-	return
-}
-
 // examplePairs checks one transcript and returns its sorted "id:CODE" pairs,
 // parser codes left out.
 func examplePairs(name, text string) []string {

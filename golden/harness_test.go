@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -73,6 +74,26 @@ func findRefSpec(t *testing.T) string {
 		}
 		dir = parent
 	}
+}
+
+// fencedBlocks returns each fenced code block of a markdown file (a line
+// starting with ``` opens one, the next such line closes it) with the 1-based
+// line of its first content line.
+func fencedBlocks(text string) (blocks []string, lines []int) {
+	ls := strings.Split(text, "\n")
+	for i := 0; i < len(ls); i++ {
+		if !strings.HasPrefix(ls[i], "```") {
+			continue
+		}
+		j := i + 1
+		for j < len(ls) && !strings.HasPrefix(ls[j], "```") {
+			j++
+		}
+		blocks = append(blocks, strings.Join(ls[i+1:min(j, len(ls))], "\n"))
+		lines = append(lines, i+2)
+		i = j
+	}
+	return
 }
 
 // needParser skips the test on a build with no Rosetta front end.

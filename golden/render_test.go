@@ -22,7 +22,6 @@ import (
 // them from rosettac's output.
 
 var (
-	fenceRE  = regexp.MustCompile("(?ms)^```[^\n]*\n(.*?)^```")
 	targetRE = `(?:\*|[#＃][a-z][a-z0-9_.]*|[@＠](?:role|grp):[a-z][a-z0-9_]*|[a-z][a-z0-9_]*)`
 	headerRE = regexp.MustCompile(`^\s*(?:[a-z][a-z0-9_]*\.\d+|[a-z]+\d+)\s+` +
 		`(?:ask|tell|do|take|part|done|fail|stop|propose|accept|reject|revise|def|note)` +
@@ -30,18 +29,18 @@ var (
 )
 
 // exampleTranscripts returns the fenced blocks of EXAMPLES.md whose first
-// non-blank line is a message header, in order: the transcripts (the other
-// blocks are renderings, diagnostics and fragments).
+// non-blank line is a message header, in order, each ending in a newline: the
+// transcripts (the other blocks are renderings, diagnostics and fragments).
 func exampleTranscripts(md []byte) []string {
 	var out []string
-	for _, m := range fenceRE.FindAllSubmatch(md, -1) {
-		body := string(m[1])
+	blocks, _ := fencedBlocks(string(md))
+	for _, body := range blocks {
 		for _, l := range strings.Split(body, "\n") {
 			if strings.TrimSpace(l) == "" {
 				continue
 			}
 			if headerRE.MatchString(l) {
-				out = append(out, body)
+				out = append(out, body+"\n")
 			}
 			break
 		}
