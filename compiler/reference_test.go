@@ -20,6 +20,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/internal/rosblock"
+	"github.com/rosettac/rosettac/internal/rosettaref"
 	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/epistemic"
@@ -72,60 +73,9 @@ type check struct {
 func runChecks(t *testing.T, cs []check) {
 	t.Helper()
 	for _, c := range cs {
-		t.Run(c.label, func(t *testing.T) {
-			if !c.ok() {
-				t.Errorf("reference assertion failed: %s", c.label)
-			}
-		})
+		rosettaref.Assert(t, c.label, c.ok)
 	}
 }
-
-const sIncident = `a3.12 ask a3>a1 #CKO.5xx
- q     root_cause?
- ctx   @a3.7 @file:log/2f9c#L440-512
- want  {cause, fix, eta?}
- unk   [when the config changed]
-
-a1.13 tell a1>a3 re=a3.12
- a     cause = @commit:9f2a lowered http.timeout 30s>3s   ~hi
-       fix   = revert @commit:9f2a                        ~hi
-       eta   = 12m                                        ~lo
- why   @file:log/2f9c#L487 timeouts start 14:02 = deploy time +-40s
- unk   [who approved 9f2a, whether other services hit this]
- risk  reverting reintroduces the slow query in @issue:441   ~mid
-`
-
-const sClinical = `a2.40 part a2>a1 #triage.bed7 sens=phi at=@t:2026-08-26T14:02Z ttl=15m
- a     lactate_trend = rising ~hi
-       sepsis_score  = 3 of 6 ~mid
- why    @ext:ehr:obs-88231 three consecutive samples rising
- unk    [fluid intake last 6h, prior antibiotics]
- assume weight_kg = 70 standard adult estimate, not measured ~lo
-
-a1.41 propose a1>@role:clinician pri=block sens=phi
- q      start the sepsis bundle?
- ctx   @a2.40
- opt    [start now, fluids then reassess, observe 1h]
- risk   each hour of delay raises mortality ~mid
- want  accept|reject
- unk    [allergy history]
-`
-
-const sContent = `a2.7 tell a2>a1 #ch1
- txt src @md/en v=orig
- | The lighthouse keeper insisted that nothing unusual ever happened here.
- |
- | He was, by every account, the last man on the island you would ask.
- txt tgt @md/zh v=draft3
- | 灯塔看守人坚称，这里从来没发生过任何不寻常的事。
- |
- | 而所有人都会告诉你，全岛最不该去问的就是他。
- mark tgt#L1.c0-5 = 定名依 GLOSS v4 ~hi
-      tgt#L3 > "而所有人都会说：全岛最不该问的人，就是他。" ~mid
-      src#p2 = 语序在中文里必须重排 ~hi
- a    faithful != literal ~hi
- unk  [第 3 行改写后是否过于口语]
-`
 
 func blocks(m *ir.Message, name string) *ir.Block { return rosblock.Find(m, name) }
 
@@ -140,7 +90,7 @@ func resolveAddr(m *ir.Message, addr string) (string, bool) {
 
 // Group 7: content plane (the checking assertions).
 func TestRef07ContentPlane(t *testing.T) {
-	doc := parseOne(sContent)
+	doc := parseOne(rosettaref.Content)
 	runChecks(t, []check{
 		{"char span inside a line resolves", func() bool { s, ok := resolveAddr(doc, "tgt#L1.c0-5"); return ok && s == "灯塔看守人" }},
 		{"paragraph address resolves", func() bool { s, ok := resolveAddr(doc, "src#p2"); return ok && strings.HasPrefix(s, "He was") }},
@@ -156,12 +106,12 @@ func TestRef07ContentPlane(t *testing.T) {
 		}},
 		{"cross-message marks are resolved against the target message", func() bool {
 			s := NewSession(Options{})
-			s.Add(parseOne(sContent))
+			s.Add(parseOne(rosettaref.Content))
 			return has(s.Add(parseOne("a4.1 propose a4>a2\n mark @a2.7.tgt#L99 > \"x\" ~hi")), "E022")
 		}},
 		{"a valid cross-message mark passes", func() bool {
 			s := NewSession(Options{})
-			s.Add(parseOne(sContent))
+			s.Add(parseOne(rosettaref.Content))
 			return !has(s.Add(parseOne("a4.2 propose a4>a2\n mark @a2.7.tgt#L3 > \"rewritten\" ~mid")), "E022")
 		}},
 	})
@@ -228,7 +178,7 @@ func TestRef09CarriageOrthogonal(t *testing.T) {
 func TestRef10WantContract(t *testing.T) {
 	withAsk := func(reply string) diag.List {
 		s := NewSession(Options{})
-		s.Add(parseOne(strings.Split(sIncident, "\n\n")[0]))
+		s.Add(parseOne(strings.Split(rosettaref.Incident, "\n\n")[0]))
 		return s.Add(parseOne(reply))
 	}
 	contract := func(ds diag.List) []string {
@@ -324,7 +274,7 @@ func TestRef12Security(t *testing.T) {
 		}},
 		{"S8: sens label cannot be loosened", func() bool {
 			s := NewSession(Options{})
-			s.Add(parseOne(strings.Split(sClinical, "\n\n")[0]))
+			s.Add(parseOne(strings.Split(rosettaref.Clinical, "\n\n")[0]))
 			return has(s.Add(parseOne("a4.1 tell a4>@grp:analytics sens=int\n ctx @a2.40\n a x = 1 ~hi\n unk []")), "S8")
 		}},
 	})

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/text"
+	"github.com/rosettac/rosettac/internal/rosettaref"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -108,69 +109,17 @@ type refCheck struct {
 func runRef(t *testing.T, cs []refCheck) {
 	t.Helper()
 	for _, c := range cs {
-		t.Run(c.label, func(t *testing.T) {
-			if !c.ok() {
-				t.Errorf("reference assertion failed: %s", c.label)
-			}
-		})
+		rosettaref.Assert(t, c.label, c.ok)
 	}
 }
 
+// The reference's samples, each after a newline as its self-test writes
+// them, and its messy sample: a model's reply wrapped around a message.
 const (
-	refIncident = `
-a3.12 ask a3>a1 #CKO.5xx
- q     root_cause?
- ctx   @a3.7 @file:log/2f9c#L440-512
- want  {cause, fix, eta?}
- unk   [when the config changed]
-
-a1.13 tell a1>a3 re=a3.12
- a     cause = @commit:9f2a lowered http.timeout 30s>3s   ~hi
-       fix   = revert @commit:9f2a                        ~hi
-       eta   = 12m                                        ~lo
- why   @file:log/2f9c#L487 timeouts start 14:02 = deploy time +-40s
- unk   [who approved 9f2a, whether other services hit this]
- risk  reverting reintroduces the slow query in @issue:441   ~mid
-`
-	refClinical = `
-a2.40 part a2>a1 #triage.bed7 sens=phi at=@t:2026-08-26T14:02Z ttl=15m
- a     lactate_trend = rising ~hi
-       sepsis_score  = 3 of 6 ~mid
- why    @ext:ehr:obs-88231 three consecutive samples rising
- unk    [fluid intake last 6h, prior antibiotics]
- assume weight_kg = 70 standard adult estimate, not measured ~lo
-
-a1.41 propose a1>@role:clinician pri=block sens=phi
- q      start the sepsis bundle?
- ctx   @a2.40
- opt    [start now, fluids then reassess, observe 1h]
- risk   each hour of delay raises mortality ~mid
- want  accept|reject
- unk    [allergy history]
-`
-	refAuction = `
-a1.20 do a1>@role:worker #reindex thd=shard1
- q     rebuild the index over @tbl:sha256:7d19ac44b2
- by    30m | $5
- sub   s1 = pull snapshot  @role:storage
-       s2 = build inverted on=s1
-       s3 = canary cutover on=s2
- want  {bid_cost, bid_eta, capable}
-
-a5.3 propose a5>a1 re=a1.20
- a     bid_cost = $3.2 ~hi
-       bid_eta  = 18m  ~mid
-       capable  = yes  ~hi
- unk   [whether the dataset has nested fields]
-
-a7.2 fail a7>a1 re=a1.20
- why   unsupported this node cannot read table slices
- unk   []
-
-a1.21 accept a1>a5 re=a5.3
- why   lowest bid and capable=yes
-`
-	refMessy = "Sure! Here is my analysis:\n\n```\n" +
+	refIncident = "\n" + rosettaref.Incident
+	refClinical = "\n" + rosettaref.Clinical
+	refAuction  = "\n" + rosettaref.Auction
+	refMessy    = "Sure! Here is my analysis:\n\n```\n" +
 		"a1.14 tell a1>a3 re=a3.12\n" +
 		"- a: cause = @commit:9f2a 把超时从 30s 降到 3s   ~hi\n" +
 		"  fix = revert @commit:9f2a  ~hi\n" +
@@ -413,22 +362,6 @@ func renderer(t *testing.T) func(src, lang, view string) string {
 	return render
 }
 
-const refContent = `a2.7 tell a2>a1 #ch1
- txt src @md/en v=orig
- | The lighthouse keeper insisted that nothing unusual ever happened here.
- |
- | He was, by every account, the last man on the island you would ask.
- txt tgt @md/zh v=draft3
- | 灯塔看守人坚称，这里从来没发生过任何不寻常的事。
- |
- | 而所有人都会告诉你，全岛最不该去问的就是他。
- mark tgt#L1.c0-5 = 定名依 GLOSS v4 ~hi
-      tgt#L3 > "而所有人都会说：全岛最不该问的人，就是他。" ~mid
-      src#p2 = 语序在中文里必须重排 ~hi
- a    faithful != literal ~hi
- unk  [第 3 行改写后是否过于口语]
-`
-
 // The rendering assertions of groups 8, 9, 17 and 19.
 func TestRef08To19Rendering(t *testing.T) {
 	needParser(t)
@@ -519,12 +452,16 @@ func TestRef20Rendering(t *testing.T) {
 			return has(a, "依据", "未知") && !strings.Contains(a, "风险")
 		}},
 		{"audit view keeps ctx when present", func() bool { return has(render(m0, "zh", "audit"), "上下文") }},
-		{"blocks render as numbered verbatim text", func() bool { return has(render(refContent, "zh", "full"), "正文 tgt", "1 │ 灯塔看守人") }},
-		{"marks render as margin notes quoting their span", func() bool { return has(render(refContent, "zh", "full"), "「灯塔看守人」定名依 GLOSS v4") }},
-		{"proposed replacements render distinctly from annotations", func() bool { return has(render(refContent, "zh", "full"), "▶ L3 改为", "▲ L1.c0-5") }},
-		{"negated bindings render as negations", func() bool { return has(render(refContent, "zh", "full"), "并非 literal") }},
+		{"blocks render as numbered verbatim text", func() bool {
+			return has(render(rosettaref.Content, "zh", "full"), "正文 tgt", "1 │ 灯塔看守人")
+		}},
+		{"marks render as margin notes quoting their span", func() bool {
+			return has(render(rosettaref.Content, "zh", "full"), "「灯塔看守人」定名依 GLOSS v4")
+		}},
+		{"proposed replacements render distinctly from annotations", func() bool { return has(render(rosettaref.Content, "zh", "full"), "▶ L3 改为", "▲ L1.c0-5") }},
+		{"negated bindings render as negations", func() bool { return has(render(rosettaref.Content, "zh", "full"), "并非 literal") }},
 		{"`clean` view yields the text with no overlay — the deliverable itself", func() bool {
-			c := render(refContent, "zh", "clean")
+			c := render(rosettaref.Content, "zh", "clean")
 			return strings.Contains(c, "灯塔看守人") && !strings.Contains(c, "定名依")
 		}},
 	})
@@ -538,7 +475,7 @@ func TestRef20Rendering(t *testing.T) {
 func TestRefDemoRunsClean(t *testing.T) {
 	needParser(t)
 	render := renderer(t)
-	for _, src := range []string{refIncident, refClinical, refAuction, refContent} {
+	for _, src := range []string{refIncident, refClinical, refAuction, rosettaref.Content} {
 		for _, lang := range []string{"zh", "en"} {
 			for _, view := range []string{"full", "human_task", "content", "clean"} {
 				for i, l := range strings.Split(render(src, lang, view), "\n") {
