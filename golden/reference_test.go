@@ -101,18 +101,6 @@ func shapeNames(m *ir.Message, pick func(ir.ShapeField) bool) []string {
 	return out
 }
 
-type refCheck struct {
-	label string
-	ok    func() bool
-}
-
-func runRef(t *testing.T, cs []refCheck) {
-	t.Helper()
-	for _, c := range cs {
-		rosettaref.Assert(t, c.label, c.ok)
-	}
-}
-
 // The reference's samples, each after a newline as its self-test writes
 // them, and its messy sample: a model's reply wrapped around a message.
 const (
@@ -137,7 +125,7 @@ func TestRef01ParserCore(t *testing.T) {
 		t.Fatalf("got %d messages", len(ms))
 	}
 	m0, m1 := ms[0], ms[1]
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"header fields", func() bool {
 			return m0.Header.Act == "ask" && m0.Header.Sender == "a3" && slices.Equal(targets(m0), []string{"a1"})
 		}},
@@ -168,7 +156,7 @@ func TestRef02ParserAdditions(t *testing.T) {
 	if len(c) != 2 || len(a) != 4 {
 		t.Fatalf("got %d and %d messages", len(c), len(a))
 	}
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"`part` act", func() bool { return c[0].Header.Act == "part" }},
 		{"sens= and ttl=", func() bool { return field(c[0], "sens") == "phi" && field(c[0], "ttl") == "15m" }},
 		{"at= parsed as a timestamp", func() bool { return strings.Contains(field(c[0], "at"), "T14:02") }},
@@ -197,7 +185,7 @@ func TestRef02ParserAdditions(t *testing.T) {
 // Group 3: broadcast / topic routing.
 func TestRef03BroadcastTopicRouting(t *testing.T) {
 	needParser(t)
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"topic + group targets", func() bool {
 			return slices.Equal(targets(parseMsg("a1.30 ask a1>#release.go_nogo,@grp:jury\n q go?\n unk []")), []string{"#release.go_nogo", "@grp:jury"})
 		}},
@@ -216,14 +204,14 @@ func TestRef04CanonicalIdempotent(t *testing.T) {
 		}
 		return string(out)
 	}
-	var cs []refCheck
+	var cs []rosettaref.Check
 	for _, s := range []struct{ name, src string }{{"incident", refIncident}, {"clinical", refClinical}, {"auction", refAuction}} {
-		cs = append(cs, refCheck{"canonical(canonical(x)) == canonical(x)  [" + s.name + "]", func() bool {
+		cs = append(cs, rosettaref.Check{"canonical(canonical(x)) == canonical(x)  [" + s.name + "]", func() bool {
 			once := canon(s.src)
 			return canon(once) == once
 		}})
 	}
-	runRef(t, cs)
+	rosettaref.Run(t, cs)
 }
 
 // Group 5: tolerant parsing of messy LLM output.
@@ -237,7 +225,7 @@ func TestRef05TolerantParsing(t *testing.T) {
 	}
 	cjk := parseMsg("a1.15 tell a1>a3\n a note = 上升，但幅度有限（约 12%）：需复核 ~mid\n unk [基线，采样窗口]")
 	fw := parseMsg("a1.16 tell a1＞a3 ＃topic\n a x ＝ 1 ～hi\n unk []")
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"recovers header from fenced/prefixed prose", func() bool { return mm.Header != nil && mm.Header.Act == "tell" && mm.Header.ID.Text == "a1.14" }},
 		{"recovers bindings", func() bool { return slices.Equal(bindingKeys(mm, "a"), []string{"cause", "fix"}) }},
 		{"recovers slots past fullwidth colon and bullets", func() bool { return slotOf(mm, "why") != nil && slotOf(mm, "unk") != nil }},
@@ -261,7 +249,7 @@ func TestRef06SlotSetClosed(t *testing.T) {
 	needParser(t)
 	probes := []string{refIncident, refClinical, refAuction, refMessy, "just some prose with no header at all",
 		"a1.1 note a1>a3\n a stray line with no slot name at all\n unk []"}
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"every produced slot key is in SLOTS", func() bool {
 			for _, p := range probes {
 				for _, m := range parseAll(p) {
@@ -300,7 +288,7 @@ func TestRef07ContentPlaneParser(t *testing.T) {
 		}
 	}
 	vb := block(parseMsg("a1.1 tell a1>a3\n txt body\n |   两个前导空格，全角逗号，＝＞～＃ 都不该被改写\n | ```not a fence```\n | a9.9 note a9>a1   <- looks like a header, is content\n unk []"), "body")
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"multiple named blocks in one message", func() bool { return block(doc, "src").Name == "src" && block(doc, "tgt").Name == "tgt" }},
 		{"block format/lang tags", func() bool { return block(doc, "tgt").Lang == "zh" && block(doc, "tgt").Fmt == "md" }},
 		{"block attributes", func() bool { v, _ := block(doc, "tgt").Attr("v"); return v == "draft3" }},
@@ -323,7 +311,7 @@ func TestRef07ContentPlaneParser(t *testing.T) {
 func TestRef17CompactIDsParser(t *testing.T) {
 	needParser(t)
 	ms := parseAll("a1.2 do a1>@role:sre #inc.1\n q go\n want {cause}\n\na4.2 done re=a1.2\n a cause = X ~hi\n unk []")
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"a slot line is never mistaken for a header (a msg-id must carry a sequence)", func() bool {
 			return slotOf(parseMsg("a1.1 tell a1>a3\n a note = x ~hi\n unk []"), "a") != nil
 		}},
@@ -367,7 +355,7 @@ func TestRef08To19Rendering(t *testing.T) {
 	needParser(t)
 	render := renderer(t)
 	win := "a1.8 tell a1>a3\n txt ch @md/zh src=@sha256:ab3f win=L38-46\n | 第 38 行。\n | 第 39 行有个双关。\n | 第 40 行。\n unk []"
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"an orphaned mark is rendered as orphaned, never dropped", func() bool {
 			return strings.Contains(render("a1.7 tell a1>a3\n txt t\n | 甲。\n mark t#q\"没了\" > \"x\" ~hi\n unk []", "zh", "full"), "失锚")
 		}},
@@ -407,7 +395,7 @@ func TestRef20Rendering(t *testing.T) {
 		}
 		return true
 	}
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"zh render carries value + confidence", func() bool { return has(render(m1, "zh", "full"), "把握低", "12m") }},
 		{"en render carries value + confidence", func() bool { return has(render(m1, "en", "full"), "low confidence", "commit 9f2a") }},
 		{"refs are rendered, not left raw", func() bool { return has(render(m1, "en", "full"), "issue 441") }},

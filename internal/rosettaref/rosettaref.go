@@ -7,15 +7,26 @@ package rosettaref
 
 import "testing"
 
-// Assert runs ok as the subtest label, failing it when ok reports false: one
-// assertion of the reference's self-test, under the reference's label.
-func Assert(t *testing.T, label string, ok func() bool) {
+// Check is one assertion of the reference's self-test under the reference's
+// label. It aliases an unnamed struct so that the translations can keep
+// writing the reference's {label, assertion} pairs unkeyed, as go vet accepts
+// only for struct types that are not named in another package.
+type Check = struct {
+	Label string
+	OK    func() bool
+}
+
+// Run runs each check as a subtest named after its label, failing the
+// subtest when the assertion reports false.
+func Run(t *testing.T, cs []Check) {
 	t.Helper()
-	t.Run(label, func(t *testing.T) {
-		if !ok() {
-			t.Errorf("reference assertion failed: %s", label)
-		}
-	})
+	for _, c := range cs {
+		t.Run(c.Label, func(t *testing.T) {
+			if !c.OK() {
+				t.Errorf("reference assertion failed: %s", c.Label)
+			}
+		})
+	}
 }
 
 // Incident is the reference's incident sample: an ask and its answer.
