@@ -192,9 +192,9 @@ func (r *rosRenderer) drift(res *ir.Resolution) string {
 	}
 	switch res.Status {
 	case ir.Relocated:
-		return r.g.drifted.in(r.zh)
+		return rosWordDrifted.in(r.zh)
 	case ir.Ambiguous:
-		return r.g.ambiguous.in(r.zh)
+		return rosWordAmbiguous.in(r.zh)
 	case ir.Outside:
 		return r.g.outside.in(r.zh)
 	case ir.Orphan:
