@@ -1,6 +1,7 @@
 package rostime
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -47,6 +48,34 @@ func TestParseDuration(t *testing.T) {
 		got, ok := ParseDuration(tt.in)
 		if ok != tt.ok || got != tt.want {
 			t.Errorf("ParseDuration(%q) = %v, %v", tt.in, got, ok)
+		}
+	}
+}
+
+func TestIsDuration(t *testing.T) {
+	huge := "1" + strings.Repeat("0", 400) + "s" // a duration's shape, but no float64
+	for _, s := range []string{"15m", " 30 s ", "1.5d", "soon", "15", "m", "1.m", huge} {
+		_, parsed := ParseDuration(s)
+		if got := IsDuration(s); got != (parsed || s == huge) {
+			t.Errorf("IsDuration(%q) = %v", s, got)
+		}
+	}
+}
+
+func TestISO(t *testing.T) {
+	utc := time.Date(2026, 8, 26, 14, 15, 0, 0, time.UTC)
+	east := time.Date(2026, 8, 26, 16, 15, 0, 500000000, time.FixedZone("", 2*3600))
+	tests := []struct{ iso, isoz string }{
+		{ISO(utc), ISOZ(utc)},
+		{ISO(east), ISOZ(east)},
+	}
+	want := []struct{ iso, isoz string }{
+		{"2026-08-26T14:15:00+00:00", "2026-08-26T14:15:00Z"},
+		{"2026-08-26T16:15:00.500000+02:00", "2026-08-26T16:15:00.500000+02:00"},
+	}
+	for i := range tests {
+		if tests[i] != want[i] {
+			t.Errorf("ISO, ISOZ = %q, %q; want %q, %q", tests[i].iso, tests[i].isoz, want[i].iso, want[i].isoz)
 		}
 	}
 }
