@@ -11,6 +11,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -94,6 +95,36 @@ func fencedBlocks(text string) (blocks []string, lines []int) {
 		i = j
 	}
 	return
+}
+
+// sourceCodes returns the diagnostic codes that the first group of re finds
+// in the non-test Go files of dirs (relative to the module root), each with
+// the name of the first file that uses it. Fewer than min codes fails the
+// test: a catalogue check whose scan finds nothing must not pass.
+func sourceCodes(t *testing.T, re *regexp.Regexp, min int, dirs ...string) map[string]string {
+	t.Helper()
+	codes := map[string]string{}
+	for _, dir := range dirs {
+		files, _ := filepath.Glob(filepath.Join(moduleRoot(t), dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+				if _, ok := codes[m[1]]; !ok {
+					codes[m[1]] = filepath.Base(f)
+				}
+			}
+		}
+	}
+	if len(codes) < min {
+		t.Fatalf("found only %d codes in %s; is the scan broken?", len(codes), strings.Join(dirs, ", "))
+	}
+	return codes
 }
 
 // needParser skips the test on a build with no Rosetta front end.
