@@ -41,40 +41,44 @@ func moduleRoot(t testing.TB) string {
 var refSpecDir = flag.String("refspec", "", "directory holding the reference's spec files (EXAMPLES.md, PROMPT.md); "+
 	"default: ref/spec beside the module or beside one of its parents, else /work/ref/spec")
 
-// refSpecFile reads one of the reference implementation's spec files, which
-// are not in the repository (the reference's text is never committed): from
-// -refspec, else from ref/spec found upward from the module (the main
-// checkout is /work/main, a worktree /work/wt/NAME; both reach /work/ref),
-// else /work/ref/spec. ROSETTAC_EXAMPLES names EXAMPLES.md itself, as for
-// emit/text's tests. The test is skipped when the file is not there.
+// refSpecPath is where one of the reference implementation's spec files is
+// (the reference's text is never committed): in -refspec, else in ref/spec
+// found upward from the module (the main checkout is /work/main, a worktree
+// /work/wt/NAME; both reach /work/ref), else in /work/ref/spec.
+// ROSETTAC_EXAMPLES names EXAMPLES.md itself, as for emit/text's tests.
+func refSpecPath(name string) string {
+	if p := os.Getenv("ROSETTAC_EXAMPLES"); p != "" && name == "EXAMPLES.md" {
+		return p
+	}
+	if *refSpecDir != "" {
+		return filepath.Join(*refSpecDir, name)
+	}
+	dir, _ := filepath.Abs("..")
+	for {
+		p := filepath.Join(filepath.Dir(dir), "ref", "spec")
+		if _, err := os.Stat(p); err == nil {
+			return filepath.Join(p, name)
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return filepath.Join("/work/ref/spec", name)
+		}
+		dir = parent
+	}
+}
+
+// examplesPath is where the reference's spec/EXAMPLES.md is.
+func examplesPath() string { return refSpecPath("EXAMPLES.md") }
+
+// refSpecFile reads one of the reference's spec files, skipping the test when
+// it is not there.
 func refSpecFile(t *testing.T, name string) []byte {
 	t.Helper()
-	path := filepath.Join(findRefSpec(t), name)
-	if p := os.Getenv("ROSETTAC_EXAMPLES"); p != "" && name == "EXAMPLES.md" {
-		path = p
-	}
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(refSpecPath(name))
 	if err != nil {
 		t.Skipf("reference spec not available: %v", err)
 	}
 	return b
-}
-
-func findRefSpec(t *testing.T) string {
-	if *refSpecDir != "" {
-		return *refSpecDir
-	}
-	for dir := moduleRoot(t); ; {
-		p := filepath.Join(filepath.Dir(dir), "ref", "spec")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "/work/ref/spec"
-		}
-		dir = parent
-	}
 }
 
 // fencedBlocks returns each fenced code block of a markdown file (a line
@@ -198,23 +202,23 @@ func eachArchive(t *testing.T, pattern string, fn func(t *testing.T, path string
 	eachFile(t, pattern, func(t *testing.T, path string, data []byte) { fn(t, path, txtar.Parse(data)) })
 }
 
-// checkSections compares each section of got with the section of ar of the
-// same name. Under ROSETTAC_UPDATE=1 it writes them into ar instead, each in
-// place of the section of its name or, when ar has none, after the others in
-// got's order, keeping every other file (inputs, options) as it is, and saves
-// ar at path.
-func checkSections(t *testing.T, path string, ar *txtar.Archive, got []txtar.File) {
+// checkSections compares the named sections of got with the sections of ar
+// of the same names. Under ROSETTAC_UPDATE=1 it writes them into ar instead,
+// each in place of the section of its name or, when ar has none, after the
+// others in names' order, keeping every other file (inputs, options) as it
+// is, and saves ar at path.
+func checkSections(t *testing.T, path string, ar *txtar.Archive, got map[string]string, names []string) {
 	t.Helper()
 	if update {
-		for _, g := range got {
+		for _, n := range names {
 			i := 0
-			for i < len(ar.Files) && ar.Files[i].Name != g.Name {
+			for i < len(ar.Files) && ar.Files[i].Name != n {
 				i++
 			}
 			if i < len(ar.Files) {
-				ar.Files[i].Data = g.Data
+				ar.Files[i].Data = []byte(got[n])
 			} else {
-				ar.Files = append(ar.Files, g)
+				ar.Files = append(ar.Files, txtar.File{Name: n, Data: []byte(got[n])})
 			}
 		}
 		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
@@ -222,14 +226,14 @@ func checkSections(t *testing.T, path string, ar *txtar.Archive, got []txtar.Fil
 		}
 		return
 	}
-	for _, g := range got {
-		want, ok := section(ar, g.Name)
+	for _, n := range names {
+		want, ok := section(ar, n)
 		if !ok {
-			t.Errorf("%s: section %s missing (ROSETTAC_UPDATE=1 writes it)", filepath.Base(path), g.Name)
+			t.Errorf("%s: section %s missing (ROSETTAC_UPDATE=1 writes it)", filepath.Base(path), n)
 			continue
 		}
-		if d := cmp.Diff(string(want), string(g.Data)); d != "" {
-			t.Errorf("%s: section %s (-golden +got):\n%s", filepath.Base(path), g.Name, d)
+		if d := cmp.Diff(string(want), got[n]); d != "" {
+			t.Errorf("%s: section %s (-golden +got):\n%s", filepath.Base(path), n, d)
 		}
 	}
 }

@@ -33,20 +33,19 @@ func TestLinguaGolden(t *testing.T) {
 			SessionID: strings.TrimSpace(string(optional(ar, "session.txt")))}
 		res := compiler.Check("input.lingua", inputSection(t, path, ar, "input.lingua"), opt)
 		doc := res.Doc.(*ir.LinguaTranscript)
-		dump := grammar.Dump(doc)
-		got := []txtar.File{{Name: "ir", Data: []byte(dump)}, {Name: "diagnostics", Data: []byte(diagText(res))}}
+		got := map[string]string{"ir": grammar.Dump(doc), "diagnostics": diagText(res)}
 		for _, lang := range []string{"en", "zh"} {
 			out, _ := text.Render(doc, text.Options{Lang: lang})
-			got = append(got, txtar.File{Name: "render." + lang, Data: out})
+			got["render."+lang] = string(out)
 		}
 		fmtOut, _ := compiler.Format(res, compiler.FormatOptions{})
-		got = append(got, txtar.File{Name: "fmt", Data: fmtOut})
+		got["fmt"] = string(fmtOut)
 		// fmt is idempotent and keeps the IR.
 		again := compiler.Check("input.lingua", fmtOut, opt)
-		if d := cmp.Diff(dump, grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
+		if d := cmp.Diff(got["ir"], grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
 			t.Errorf("IR changes through fmt (-before +after):\n%s", d)
 		}
-		checkSections(t, path, ar, got)
+		checkSections(t, path, ar, got, []string{"ir", "diagnostics", "render.en", "render.zh", "fmt"})
 	})
 }
 

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/text"
 	"github.com/rosettac/rosettac/ir"
@@ -79,7 +77,8 @@ func renderOptions(name string) (text.Options, bool) {
 func compareRenderings(t *testing.T, path string, doc ir.Document) {
 	t.Helper()
 	ar := readArchive(t, path)
-	var got []txtar.File
+	got := map[string]string{}
+	var names []string
 	for _, f := range ar.Files {
 		opt, ok := renderOptions(f.Name)
 		if !ok {
@@ -89,12 +88,13 @@ func compareRenderings(t *testing.T, path string, doc ir.Document) {
 		if len(ds) > 0 {
 			t.Errorf("%s %s: diagnostics: %v", path, f.Name, ds)
 		}
-		got = append(got, txtar.File{Name: f.Name, Data: out})
+		got[f.Name] = string(out)
+		names = append(names, f.Name)
 	}
-	if len(got) < 12 {
-		t.Errorf("%s: %d renderings, want every language and view (12)", path, len(got))
+	if len(names) < 12 {
+		t.Errorf("%s: %d renderings, want every language and view (12)", path, len(names))
 	}
-	checkSections(t, path, ar, got)
+	checkSections(t, path, ar, got, names)
 }
 
 // TestRenderExamples: every transcript of spec/EXAMPLES.md, in both

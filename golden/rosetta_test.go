@@ -41,8 +41,8 @@ func TestRosettaGolden(t *testing.T) {
 			ds.WriteByte('\n')
 		}
 		checkRoundTrip(t, res, fmtOut)
-		checkSections(t, path, ar, []txtar.File{{Name: "ir", Data: pretty.Bytes()}, {Name: "fmt", Data: fmtOut},
-			{Name: "diagnostics", Data: []byte(ds.String())}})
+		got := map[string]string{"ir": pretty.String(), "fmt": string(fmtOut), "diagnostics": ds.String()}
+		checkSections(t, path, ar, got, []string{"ir", "fmt", "diagnostics"})
 	})
 }
 
