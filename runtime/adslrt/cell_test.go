@@ -1,6 +1,7 @@
 package adslrt
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -142,6 +143,31 @@ func TestSplitRow(t *testing.T) {
 			if d := cmp.Diff(k.want, SplitRow(tt.row, k.kinds)); d != "" {
 				t.Errorf("SplitRow(%q, %v) (-want +got):\n%s", tt.row, k.kinds, d)
 			}
+		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"", ""},
+		{strings.Repeat("a", 40), strings.Repeat("a", 40)},
+		{strings.Repeat("a", 41), strings.Repeat("a", 37) + "..."},
+		// Byte 37 is inside é: the cut moves back to the start of the character.
+		{strings.Repeat("a", 36) + "ééééé", strings.Repeat("a", 36) + "..."},
+	} {
+		if got := Clip(tt.in); got != tt.want {
+			t.Errorf("Clip(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestIsName(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{{"ID", true}, {"user_2", true}, {"_", true}, {"", false}, {"a b", false}, {"a-b", false}, {"é", false}, {"A.B", false}} {
+		if got := IsName(tt.in); got != tt.want {
+			t.Errorf("IsName(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }
