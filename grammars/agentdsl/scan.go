@@ -551,20 +551,18 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 	res := r.result
 	sp := l.span(r.file, lead, lead+len(t))
 	switch {
-	case t == "[STATUS:str]":
-		if res.StatusMarker.IsValid() {
-			r.stray(l, t, "a [RESULT] has one status: start another [RESULT] block", "a second [STATUS:str] in a [RESULT] block")
+	case t == "[STATUS:str]" || t == "[ERROR:str]":
+		// Each marker stands once in a [RESULT]; the line after it is its value.
+		marker, want, what := &res.StatusMarker, 1, "status"
+		if t == "[ERROR:str]" {
+			marker, want, what = &res.ErrorMarker, 2, "error line"
+		}
+		if marker.IsValid() {
+			r.stray(l, t, "a [RESULT] has one "+what+": start another [RESULT] block", "a second "+t+" in a [RESULT] block")
 			return
 		}
-		res.StatusMarker = sp
-		r.resultWant = 1
-	case t == "[ERROR:str]":
-		if res.ErrorMarker.IsValid() {
-			r.stray(l, t, "a [RESULT] has one error line: start another [RESULT] block", "a second [ERROR:str] in a [RESULT] block")
-			return
-		}
-		res.ErrorMarker = sp
-		r.resultWant = 2
+		*marker = sp
+		r.resultWant = want
 	case r.resultWant == 1:
 		res.Status = &ir.DSLText{Span: l.span(r.file, 0, len(l.text)), Text: l.text}
 		r.resultWant = 0
