@@ -151,7 +151,10 @@ func Stream(file, src string, h Handler) diag.List {
 			end += off
 			next = end + 1
 		}
-		if end > off && src[end-1] == '\r' {
+		// Every '\r' before the line feed (or the end of input) belongs to the
+		// line ending, as in Rosetta: the printer ends lines with "\n", so a
+		// '\r' kept as content would read back as a different line.
+		for end > off && src[end-1] == '\r' {
 			end--
 		}
 		r.line(line{text: src[off:end], off: off, num: num})
