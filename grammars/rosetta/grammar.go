@@ -12,14 +12,15 @@ import (
 // sequence with ordinary captures.
 
 // headerLine is a header line: msg-id act [ [sender] > targets ] { #topic | key=value }.
-// It is kept flat (no nested nodes, one optional group) because it runs once
-// per message; the lowering reads the positions of the repeated parts from the
-// lexer's token list.
+// It is kept flat (no nested nodes, no repetition) because it runs once per
+// message: the route and the run of topics and fields are one coarse token
+// each, and the lowering reads their parts from the lexer (route targets,
+// lineLexer.items).
 type headerLine struct {
-	ID    string   `parser:"@ID"`
-	Act   string   `parser:"@Act"`
-	Route string   `parser:"@Route?"`
-	Items []string `parser:"@HItem*"`
+	ID     string `parser:"@ID"`
+	Act    string `parser:"@Act"`
+	Route  string `parser:"@Route?"`
+	Fields string `parser:"@Fields?"`
 }
 
 // binding is key [!]= value [~conf].
@@ -183,7 +184,8 @@ const tokenDoc = `(* AgentRosetta 2.1 as rosettac reads it.
      Route    [agent-id] WS* (">" | "＞") WS* [ target { WS* ("," | "，") WS* target } ]
               target: "*" | agent-id | "#" name{.name} | "@" (role|grp|tool) ":" name
               (a "#" target must follow ">" or "," directly)
-     HItem    a topic ("#" | "＃") name { "." name }
+     Fields   item { WS+ item }, the rest of a header; each item is
+              a topic ("#" | "＃") name { "." name }
               or a field (re|src|at|ttl|pri|sens|thd|x_name) WS* ("=" | "＝") WS* <non-space run>
      BindKey  [A-Za-z][A-Za-z0-9_]* [":" SYMBOL]
      Value    the rest of the line (a binding's trailing ~conf is split off by the

@@ -377,28 +377,26 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 		}
 	}
 	topics := 0
-	for _, tk := range p.hlex.toks {
-		if tk.Type != tFieldKey {
-			continue
-		}
-		if tk.Value[0] == '#' || strings.HasPrefix(tk.Value, fwHash) {
+	for _, it := range p.hlex.items {
+		v := sg.text[it.start:it.end]
+		sp := p.span(l, sg.off(it.start), sg.off(it.end))
+		if v[0] == '#' || strings.HasPrefix(v, fwHash) {
 			topics++
 			if topics > 1 {
-				p.report(diag.Warning, CodeDupTopic, p.tokSpan(sg, tk),
+				p.report(diag.Warning, CodeDupTopic, sp,
 					"a second #topic in one header; only the first ("+h.Topic+") is used",
 					"a message has one topic: remove this one, or route to it as a target after '>'")
 				continue
 			}
-			_, n := utf8.DecodeRuneInString(tk.Value)
-			h.Topic = tk.Value[n:]
-			h.TopicSpan = p.tokSpan(sg, tk)
+			_, n := utf8.DecodeRuneInString(v)
+			h.Topic = v[n:]
+			h.TopicSpan = sp
 			continue
 		}
-		v := tk.Value
 		w := runOf(v, 0, isIdent)
 		e := skipWS(v, w)
 		_, n := utf8.DecodeRuneInString(v[e:])
-		h.Fields = append(h.Fields, ir.Field{Key: v[:w], Value: v[skipWS(v, e+n):], Span: p.tokSpan(sg, tk)})
+		h.Fields = append(h.Fields, ir.Field{Key: v[:w], Value: v[skipWS(v, e+n):], Span: sp})
 	}
 	if p.hlex.fullwidth {
 		p.report(diag.Info, CodeFullwidth, h.Span, "fullwidth punctuation read as header syntax",
