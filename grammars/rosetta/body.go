@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -231,9 +229,10 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 			"a block head is `txt [name] [@fmt[/lang]] [key=value ...]` with a lowercase name, or `txt \"one line\"`")
 		return
 	}
-	if g.Inline != nil {
+	if g.Inline != "" {
 		b.Inline = true
-		v := g.Inline.Value
+		it := p.lex.tok(tInline)
+		v := it.Value
 		_, n := utf8.DecodeRuneInString(v)
 		inner := v[n:]
 		closed := false
@@ -242,28 +241,32 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 		} else if strings.HasSuffix(inner, "”") {
 			inner, closed = inner[:len(inner)-len("”")], true
 		}
-		a := g.Inline.Pos.Offset + n
+		a := it.Pos.Offset + n
 		ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
 		if !closed {
 			ss.inlineOpen = true
-			ss.inlineSeg = seg{src: rest.off(g.Inline.Pos.Offset), line: rest.line}
+			ss.inlineSeg = seg{src: rest.off(it.Pos.Offset), line: rest.line}
 		}
 		return
 	}
-	if g.Name != nil {
-		b.Name = g.Name.Value
+	if g.Name != "" {
+		b.Name = g.Name
 	}
-	if g.Fmt != nil {
-		f := g.Fmt.Value[1:]
+	if g.Fmt != "" {
+		f := g.Fmt[1:]
 		if k := strings.IndexByte(f, '/'); k >= 0 {
 			b.Fmt, b.Lang = f[:k], f[k+1:]
 		} else {
 			b.Fmt = f
 		}
 	}
-	for _, a := range g.Attrs {
-		b.Attrs = append(b.Attrs, ir.Attr{Span: p.span(rest.line, rest.off(a.Key.Pos.Offset), rest.off(a.Value.Pos.Offset+len(a.Value.Value))),
-			Key: a.Key.Value, Value: a.Value.Value})
+	if len(g.Attrs) > 0 {
+		b.Attrs = make([]ir.Attr, 0, len(g.Attrs))
+	}
+	for i, a := range g.Attrs {
+		k, v := p.lex.nth(tAttrKey, i), p.lex.nth(tAttrVal, i)
+		b.Attrs = append(b.Attrs, ir.Attr{Span: p.span(rest.line, rest.off(k.Pos.Offset), rest.off(v.Pos.Offset+len(v.Value))),
+			Key: a.Key, Value: a.Value})
 	}
 }
 
@@ -295,13 +298,14 @@ func (p *parser) closeInline(ss *slotState) {
 
 // ---- bindings and marks --------------------------------------------------
 
-func (p *parser) conf(sg seg, t *lexer.Token) *ir.Conf {
-	if t == nil {
+// conf lowers the Conf token of the last lexed line, if it has one.
+func (p *parser) conf(sg seg, captured string) *ir.Conf {
+	if captured == "" {
 		return nil
 	}
-	v := t.Value
-	_, n := utf8.DecodeRuneInString(v)
-	return &ir.Conf{Span: p.tokSpan(sg, *t), Kind: v[n:]}
+	t := p.lex.tok(tConf)
+	_, n := utf8.DecodeRuneInString(t.Value)
+	return &ir.Conf{Span: p.tokSpan(sg, t), Kind: t.Value[n:]}
 }
 
 func (p *parser) bindLine(ss *slotState, sg seg) {
@@ -397,8 +401,8 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 			p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as mark syntax", "write ASCII = > # @ ~")
 		}
 		mk := p.newMark()
-		*mk = ir.Mark{Span: p.span(sg.line, r.src, sg.off(len(text))), Op: '=', Value: g.Value.Value, Conf: p.conf(r, g.Conf)}
-		if g.Op.Value == ">" || g.Op.Value == fwGt {
+		*mk = ir.Mark{Span: p.span(sg.line, r.src, sg.off(len(text))), Op: '=', Value: g.Value, Conf: p.conf(r, g.Conf)}
+		if g.Op == ">" || g.Op == fwGt {
 			mk.Op = '>'
 		}
 		mk.Addr = p.address(r, g)

@@ -32,27 +32,27 @@ type binding struct {
 
 // markLine is addr (=|>) value [~conf].
 type markLine struct {
-	Msg       *lexer.Token `parser:"@MsgRef?"`
-	Block     lexer.Token  `parser:"@Block"`
-	Hash      *lexer.Token `parser:"(@Hash"`
-	Selectors []string     `parser:"  (@Sel (Pipe @Sel)*)?)?"`
-	Op        lexer.Token  `parser:"@Op"`
-	Value     lexer.Token  `parser:"@Value"`
-	Conf      *lexer.Token `parser:"@Conf?"`
+	Msg       string   `parser:"@MsgRef?"`
+	Block     string   `parser:"@Block"`
+	Hash      string   `parser:"(@Hash"`
+	Selectors []string `parser:"  (@Sel (Pipe @Sel)*)?)?"`
+	Op        string   `parser:"@Op"`
+	Value     string   `parser:"@Value"`
+	Conf      string   `parser:"@Conf?"`
 }
 
 // txtHead is the head of a txt block: "inline" or [name] [@fmt[/lang]] {attr=value}.
 type txtHead struct {
-	Inline *lexer.Token `parser:"  @Inline"`
-	Name   *lexer.Token `parser:"| @Name?"`
-	Fmt    *lexer.Token `parser:"  @Fmt?"`
-	Attrs  []attr       `parser:"  @@*"`
+	Inline string `parser:"  @Inline"`
+	Name   string `parser:"| @Name?"`
+	Fmt    string `parser:"  @Fmt?"`
+	Attrs  []attr `parser:"  @@*"`
 }
 
 // attr is one block attribute.
 type attr struct {
-	Key   lexer.Token `parser:"@AttrKey"`
-	Value lexer.Token `parser:"@AttrVal"`
+	Key   string `parser:"@AttrKey"`
+	Value string `parser:"@AttrVal"`
 }
 
 // list is an unk or opt value: [ item {, item} ] [~conf].
@@ -113,6 +113,10 @@ func init() {
 // grammar has just accepted. Slices of tokens cannot be captured one by one (participle gives a
 // []lexer.Token field every token of its node), so repeated captures are
 // strings and their positions come from the lexer's own token list, in order.
+
+// tok returns the first token of type t that the last lexLine produced (the
+// grammar has accepted them, so a captured string's token is there).
+func (l *lineLexer) tok(t lexer.TokenType) lexer.Token { return l.nth(t, 0) }
 
 // nth returns the i-th token of type t that the last lexLine produced.
 func (l *lineLexer) nth(t lexer.TokenType, i int) lexer.Token {

@@ -267,11 +267,12 @@ func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
 
 func (p *parser) address(r seg, g *markLine) ir.Address {
 	var ad ir.Address
-	start := g.Block.Pos.Offset
-	end := g.Block.Pos.Offset + len(g.Block.Value)
-	if g.Msg != nil {
-		start = g.Msg.Pos.Offset
-		v := g.Msg.Value
+	bt := p.lex.tok(tBlock)
+	start := bt.Pos.Offset
+	end := bt.Pos.Offset + len(bt.Value)
+	if g.Msg != "" {
+		start = p.lex.tok(tMsgRef).Pos.Offset
+		v := g.Msg
 		_, n := utf8.DecodeRuneInString(v)
 		v = strings.TrimSuffix(v[n:], ".")
 		if strings.HasSuffix(v, "@orig") {
@@ -279,10 +280,13 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 		}
 		ad.Msg = v
 	}
-	ad.Block = g.Block.Value
-	if g.Hash != nil {
+	ad.Block = g.Block
+	if g.Hash != "" {
 		ad.HasSpan = true
-		end = g.Hash.Pos.Offset + len(g.Hash.Value)
+		end = p.lex.tok(tHash).Pos.Offset + len(g.Hash)
+		if len(g.Selectors) > 0 {
+			ad.Selectors = make([]ir.Selector, 0, len(g.Selectors))
+		}
 		for i := range g.Selectors {
 			t := p.lex.nth(tSel, i)
 			ad.Selectors = append(ad.Selectors, parseSelector(t.Value))
