@@ -116,7 +116,23 @@ func (p *parser) pos(l lineRef, off int) diag.Pos {
 }
 
 func (p *parser) span(l lineRef, a, b int) diag.Span {
-	return diag.Span{File: p.src.File, Start: p.pos(l, a), End: p.pos(l, b)}
+	start := p.pos(l, a)
+	return diag.Span{File: p.src.File, Start: start, End: p.posAfter(l, start, b)}
+}
+
+// posAfter is pos(l, off) for an off at or after from (a position on line l):
+// it counts only the runes between them. Counting from a rune's first byte
+// gives the same total as counting from the line start, because decoding never
+// runs across a byte that can start a rune.
+func (p *parser) posAfter(l lineRef, from diag.Pos, off int) diag.Pos {
+	if off > len(p.text) {
+		off = len(p.text)
+	}
+	a := from.Offset
+	if off < a || (a < len(p.text) && !utf8.RuneStart(p.text[a])) {
+		return p.pos(l, off)
+	}
+	return diag.Pos{Offset: off, Line: l.no, Col: from.Col + utf8.RuneCountInString(p.text[a:off])}
 }
 
 func (p *parser) spanTo(l lineRef, a int, l2 lineRef, b int) diag.Span {
