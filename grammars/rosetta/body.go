@@ -213,7 +213,8 @@ func (p *parser) content(l lineRef, pipe int) {
 // ---- txt ---------------------------------------------------------------
 
 func (p *parser) txtHead(ss *slotState, rest seg) {
-	b := &ir.Block{Name: "body", Fmt: "txt"}
+	b := p.nodes.blocks.new()
+	b.Name, b.Fmt = "body", "txt"
 	ss.block = b
 	if rest.text == "" {
 		return
@@ -260,14 +261,13 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 			b.Fmt = f
 		}
 	}
-	if len(g.Attrs) > 0 {
-		b.Attrs = make([]ir.Attr, 0, len(g.Attrs))
-	}
+	p.attrBuf = p.attrBuf[:0]
 	for i, a := range g.Attrs {
 		k, v := p.lex.nth(tAttrKey, i), p.lex.nth(tAttrVal, i)
-		b.Attrs = append(b.Attrs, ir.Attr{Span: p.span(rest.line, rest.off(k.Pos.Offset), rest.off(v.Pos.Offset+len(v.Value))),
+		p.attrBuf = append(p.attrBuf, ir.Attr{Span: p.span(rest.line, rest.off(k.Pos.Offset), rest.off(v.Pos.Offset+len(v.Value))),
 			Key: a.Key, Value: a.Value})
 	}
+	b.Attrs = p.nodes.attrs.copyOf(p.attrBuf)
 }
 
 // inlineMore continues an inline "... block whose quote is still open.
@@ -305,7 +305,7 @@ func (p *parser) conf(sg seg, captured string) *ir.Conf {
 	}
 	t := p.lex.tok(tConf)
 	_, n := utf8.DecodeRuneInString(t.Value)
-	return &ir.Conf{Span: p.tokSpan(sg, t), Kind: t.Value[n:]}
+	return p.nodes.conf(p.tokSpan(sg, t), t.Value[n:])
 }
 
 func (p *parser) bindLine(ss *slotState, sg seg) {
@@ -325,7 +325,7 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 			b.ValueSpan = p.span(sg.line, r.off(vt.Pos.Offset), r.off(vt.Pos.Offset+ve))
 			if cs >= 0 {
 				_, n := utf8.DecodeRuneInString(vt.Value[cs:])
-				b.Conf = &ir.Conf{Span: p.span(sg.line, r.off(vt.Pos.Offset+cs), r.off(vt.Pos.Offset+ce)), Kind: vt.Value[cs+n : ce]}
+				b.Conf = p.nodes.conf(p.span(sg.line, r.off(vt.Pos.Offset+cs), r.off(vt.Pos.Offset+ce)), vt.Value[cs+n:ce])
 				if n > 1 {
 					p.lex.fullwidth = true
 				}
@@ -358,7 +358,7 @@ func (p *parser) join(val string, conf *ir.Conf, sg seg, text string) (string, *
 	joined = trimWS(joined)
 	if cs >= 0 {
 		_, n := utf8.DecodeRuneInString(text[cs:])
-		conf = &ir.Conf{Span: p.span(sg.line, sg.off(cs), sg.off(ce)), Kind: text[cs+n : ce]}
+		conf = p.nodes.conf(p.span(sg.line, sg.off(cs), sg.off(ce)), text[cs+n:ce])
 	}
 	return joined, conf
 }
