@@ -219,6 +219,12 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 	if rest.text == "" {
 		return
 	}
+	if isInline(rest.text) {
+		if parseLine(&p.lex, inlineParser, modeInline, rest.text) != nil {
+			p.inline(ss, rest)
+			return
+		}
+	}
 	g := parseLine(&p.lex, txtParser, modeTxt, rest.text)
 	if g == nil {
 		b.Unparsed = true
@@ -228,26 +234,6 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 		p.report(diag.Warning, CodeBadBlockHead, p.span(rest.line, rest.src, rest.off(len(rest.text))),
 			"`txt "+rest.text+"` is not a block head; it is kept as written and the block is named "+b.Name,
 			"a block head is `txt [name] [@fmt[/lang]] [key=value ...]` with a lowercase name, or `txt \"one line\"`")
-		return
-	}
-	if g.Inline != "" {
-		b.Inline = true
-		it := p.lex.tok(tInline)
-		v := it.Value
-		_, n := utf8.DecodeRuneInString(v)
-		inner := v[n:]
-		closed := false
-		if k := len(inner); k > 0 && inner[k-1] == '"' {
-			inner, closed = inner[:k-1], true
-		} else if strings.HasSuffix(inner, "”") {
-			inner, closed = inner[:len(inner)-len("”")], true
-		}
-		a := it.Pos.Offset + n
-		ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
-		if !closed {
-			ss.inlineOpen = true
-			ss.inlineSeg = seg{src: rest.off(it.Pos.Offset), line: rest.line}
-		}
 		return
 	}
 	if g.Name != "" {
@@ -268,6 +254,27 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 			Key: a.Key, Value: a.Value})
 	}
 	b.Attrs = p.nodes.attrs.copyOf(p.attrBuf)
+}
+
+// inline lowers an inline txt "..." head (the inline grammar has accepted it).
+func (p *parser) inline(ss *slotState, rest seg) {
+	ss.block.Inline = true
+	it := p.lex.tok(tInline)
+	v := it.Value
+	_, n := utf8.DecodeRuneInString(v)
+	inner := v[n:]
+	closed := false
+	if k := len(inner); k > 0 && inner[k-1] == '"' {
+		inner, closed = inner[:k-1], true
+	} else if strings.HasSuffix(inner, "”") {
+		inner, closed = inner[:len(inner)-len("”")], true
+	}
+	a := it.Pos.Offset + n
+	ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
+	if !closed {
+		ss.inlineOpen = true
+		ss.inlineSeg = seg{src: rest.off(it.Pos.Offset), line: rest.line}
+	}
 }
 
 // inlineMore continues an inline "... block whose quote is still open.

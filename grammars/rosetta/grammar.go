@@ -41,12 +41,18 @@ type markLine struct {
 	Conf      string   `parser:"@Conf?"`
 }
 
-// txtHead is the head of a txt block: "inline" or [name] [@fmt[/lang]] {attr=value}.
+// txtHead is the head of a txt block: [name] [@fmt[/lang]] {attr=value}.
 type txtHead struct {
-	Inline string `parser:"  @Inline"`
-	Name   string `parser:"| @Name?"`
-	Fmt    string `parser:"  @Fmt?"`
-	Attrs  []attr `parser:"  @@*"`
+	Name  string `parser:"@Name?"`
+	Fmt   string `parser:"@Fmt?"`
+	Attrs []attr `parser:"@@*"`
+}
+
+// txtInline is an inline txt block: txt "one line". The classifier chooses
+// it or txtHead by the first character (isInline), so neither grammar needs
+// a disjunction.
+type txtInline struct {
+	Text string `parser:"@Inline"`
 }
 
 // attr is one block attribute.
@@ -95,6 +101,7 @@ var (
 	bindParser   *participle.Parser[binding]
 	markParser   *participle.Parser[markLine]
 	txtParser    *participle.Parser[txtHead]
+	inlineParser *participle.Parser[txtInline]
 	listParser   *participle.Parser[list]
 	shapeParser  *participle.Parser[shape]
 )
@@ -104,6 +111,7 @@ func init() {
 	bindParser = build[binding](modeBind)
 	markParser = build[markLine](modeMark)
 	txtParser = build[txtHead](modeTxt)
+	inlineParser = build[txtInline](modeInline)
 	listParser = build[list](modeList)
 	shapeParser = build[shape](modeShape)
 }
@@ -158,7 +166,8 @@ func Grammar() string {
 		{"header line", headerParser.String()},
 		{"binding (a, assume, sub lines; every def line)", bindParser.String()},
 		{"mark line", markParser.String()},
-		{"txt head (the text after `txt`)", txtParser.String()},
+		{"txt head (the text after `txt`, when it does not start with a quote)", txtParser.String()},
+		{"inline txt (the text after `txt`, when it starts with a quote)", inlineParser.String()},
 		{"list value (unk, opt)", listParser.String()},
 		{"shape value (want)", shapeParser.String()},
 	} {

@@ -65,7 +65,8 @@ const (
 	modeHeader mode = iota // a whole header line
 	modeBind               // key [!]= value [~conf]
 	modeMark               // addr (=|>) value [~conf]
-	modeTxt                // the text after `txt`
+	modeTxt                // the text after `txt`: a block head
+	modeInline             // the text after `txt`: an inline "..."
 	modeList               // an unk/opt value
 	modeShape              // a want value
 )
@@ -140,6 +141,8 @@ func lexLine(l *lineLexer, m mode, s string) bool {
 		return lexMark(l, s)
 	case modeTxt:
 		return lexTxt(l, s)
+	case modeInline:
+		return lexInline(l, s)
 	case modeList:
 		return lexList(l, s)
 	case modeShape:
@@ -757,12 +760,25 @@ func selectorEnd(l *lineLexer, s string, i int) (int, bool) {
 
 // ---- txt head ----------------------------------------------------------
 
+// isInline reports whether the text after `txt` is an inline "..." (it
+// starts with a quote); the classifier picks the inline or the block-head
+// grammar by it.
+func isInline(s string) bool {
+	i := skipWS(s, 0)
+	return i < len(s) && (s[i] == '"' || strings.HasPrefix(s[i:], "“"))
+}
+
+func lexInline(l *lineLexer, s string) bool {
+	if !isInline(s) {
+		return false
+	}
+	i := skipWS(s, 0)
+	l.emit(tInline, s, i, trimEnd(s, i, len(s)))
+	return true
+}
+
 func lexTxt(l *lineLexer, s string) bool {
 	i := skipWS(s, 0)
-	if i < len(s) && (s[i] == '"' || strings.HasPrefix(s[i:], "“")) {
-		l.emit(tInline, s, i, trimEnd(s, i, len(s)))
-		return true
-	}
 	if i < len(s) && isLower(s[i]) {
 		e := runOf(s, i, isIdent)
 		if !endOfItem(s, e) && s[e] != '@' {

@@ -46,4 +46,12 @@ func BenchmarkLine(b *testing.B) {
 			}
 		}
 	})
+	b.Run("inline", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if parseLine(&l, inlineParser, modeInline, `"canary is green"`) == nil {
+				b.Fatal("no match")
+			}
+		}
+	})
 }
