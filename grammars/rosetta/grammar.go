@@ -145,15 +145,92 @@ func parseLine[G any](l *lineLexer, p *participle.Parser[G], m mode, s string) *
 	if !lexLine(l, m, s) {
 		return nil
 	}
-	peek, err := lexer.Upgrade(l)
-	if err != nil {
-		return nil
+	peek := l.peeking()
+	if peek == nil {
+		var err error
+		if peek, err = lexer.Upgrade(l); err != nil {
+			return nil
+		}
 	}
 	g, err := p.ParseFromLexer(peek)
 	if err != nil {
 		return nil
 	}
 	return g
+}
+
+// peeker is a participle PeekingLexer kept for every line a lineLexer reads.
+//
+// lexer.Upgrade builds a new PeekingLexer per call, appending the tokens one by
+// one (a slice regrown four or five times, a map, the struct): that was about
+// 14% of a parse. participle has no way to refill a PeekingLexer, but the
+// slice its Range method returns is a view of the PeekingLexer's own tokens,
+// so a line's tokens (and an EOF after them) are copied into that view and
+// the cursor is reset to the start. participle reads the tokens only during
+// the parse call, and captures are strings of the line, so nothing keeps the
+// old contents. peekReuse checks once that the view is shared; if a participle
+// version copies it instead, every line goes through lexer.Upgrade again.
+type peeker struct {
+	pl    *lexer.PeekingLexer
+	start lexer.Checkpoint
+	toks  []lexer.Token // pl's tokens
+}
+
+// peekCap is the number of tokens (EOF included) a reused PeekingLexer holds;
+// longer lines (many selectors, attributes or list items) are upgraded anew.
+const peekCap = 32
+
+// placeholders is a lexer of peekCap-1 tokens and EOF, to size a peeker.
+type placeholders struct{ n int }
+
+func (f *placeholders) Next() (lexer.Token, error) {
+	if f.n >= peekCap-1 {
+		return lexer.Token{Type: lexer.EOF}, nil
+	}
+	f.n++
+	return lexer.Token{Type: tValue}, nil
+}
+
+func newPeeker() *peeker {
+	pl, err := lexer.Upgrade(&placeholders{})
+	if err != nil {
+		return nil
+	}
+	return &peeker{pl: pl, start: pl.MakeCheckpoint(), toks: pl.Range(0, peekCap)}
+}
+
+// load puts toks and an EOF into the PeekingLexer and rewinds it.
+func (k *peeker) load(toks []lexer.Token) *lexer.PeekingLexer {
+	n := copy(k.toks, toks)
+	k.toks[n] = lexer.Token{Type: lexer.EOF}
+	k.pl.LoadCheckpoint(k.start)
+	return k.pl
+}
+
+// peekReuse reports whether a token written into a peeker's view is the token
+// its PeekingLexer then reads (checked once, at start-up).
+var peekReuse = func() bool {
+	k := newPeeker()
+	if k == nil {
+		return false
+	}
+	pl := k.load([]lexer.Token{{Type: tID, Value: "a1.1"}})
+	t := pl.Next()
+	return t.Type == tID && t.Value == "a1.1" && pl.Peek().EOF()
+}()
+
+// peeking returns the lexer's PeekingLexer loaded with its current tokens, or
+// nil when they must go through lexer.Upgrade instead.
+func (l *lineLexer) peeking() *lexer.PeekingLexer {
+	if !peekReuse || len(l.toks) >= peekCap {
+		return nil
+	}
+	if l.peek == nil {
+		if l.peek = newPeeker(); l.peek == nil {
+			return nil
+		}
+	}
+	return l.peek.load(l.toks)
 }
 
 // Grammar returns the grammars as EBNF, one section per kind of line, with the

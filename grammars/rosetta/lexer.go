@@ -77,7 +77,8 @@ var errNoMatch = errors.New("rosetta: line does not match")
 // lexer made (fullwidth punctuation taken as structure, an unclosed delimiter).
 type lineLexer struct {
 	toks      []lexer.Token
-	items     []item // a header's topics and fields, inside its one Fields token
+	items     []item  // a header's topics and fields, inside its one Fields token
+	peek      *peeker // participle's token buffer, reused (see parseLine)
 	i         int
 	fullwidth bool // a fullwidth marker was accepted
 	unclosed  int  // byte offset of an unclosed '[', '{' or '"', or -1
