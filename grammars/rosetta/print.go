@@ -17,7 +17,7 @@ import (
 //     inherited from the re= parent; without terse every part is written;
 //   - slots in source order, each on a line starting with one space; bindings
 //     one per line with their '=' aligned, marks one per line, lists as
-//     [a, b], shapes as {k, k?: type}, confs as " ~conf" after the value;
+//     [a, b] (as written when an item spans lines), shapes as {k, k?: type}, confs as " ~conf" after the value;
 //   - txt blocks as ` txt name [@fmt[/lang]] [k=v...]` and ` | line` (` |` for
 //     an empty line); a one-line block written inline (`txt "x"`) stays inline
 //     when the line can be written that way; an implicit block (P003/P004)
@@ -150,6 +150,16 @@ func lines(b *strings.Builder, lead, text string) {
 	}
 }
 
+// listSpansLines reports whether an item of s runs over more than one line.
+func listSpansLines(s *ir.ListSlot) bool {
+	for _, it := range s.Items {
+		if strings.Contains(it.Text, "\n") {
+			return true
+		}
+	}
+	return false
+}
+
 func withConf(text string, c *ir.Conf) string {
 	if c == nil {
 		return text
@@ -207,6 +217,12 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 			b.WriteByte('\n')
 		}
 	case *ir.ListSlot:
+		if listSpansLines(s) {
+			// Joined again with ", ", an item's later line could read as a
+			// slot line of its own ("unk 0\nunk," would print "unk" alone).
+			lines(b, lead, s.Raw)
+			return
+		}
 		var t strings.Builder
 		if s.Bracketed {
 			t.WriteByte('[')
