@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/rosettac/rosettac/diag"
@@ -32,7 +33,7 @@ type Session struct {
 func NewSession(opt Options) *Session {
 	return &Session{opt: opt, st: epistemic.NewSession(epistemic.Options{
 		Livelock: opt.Livelock,
-		Inherit:  inheritFromParent,
+		Inherit:  inheritHeader,
 	})}
 }
 
@@ -105,31 +106,17 @@ func (s *Session) Message(id string, orig bool) *ir.Message { return s.st.Lookup
 // Resolve resolves an address (@a1.7.tgt#L3|q"..."), through revisions unless
 // it says @orig, to the text it names, how it resolved, and the confidence
 // that status carries (hi, mid, lo or ?). Slot and binding addresses
-// (@a1.7.why, @a1.7.a.cause) resolve to the slot text or the binding value.
+// (@a1.7.why, @a1.7.a.cause) resolve to the slot text or the binding value; a
+// topic address (@#CKO.5xx) to the ids of every message on that topic,
+// space-separated, in arrival order.
 func (s *Session) Resolve(addr string) (text string, status ir.ResolutionStatus, conf string) {
+	if topic, ok := strings.CutPrefix(addr, "@#"); ok {
+		ids := s.st.OnTopic(topic)
+		if len(ids) == 0 {
+			return "", ir.Orphan, "?"
+		}
+		return strings.Join(ids, " "), ir.Exact, "hi"
+	}
 	r := resolve.Address(addr, nil, s.st.Lookup)
 	return r.Text, r.Status, r.Conf
-}
-
-// inheritFromParent fills an elided route and topic from the re= parent
-// (spec 2.1 §6.2.1) and marks written values that equal the parent's.
-func inheritFromParent(m, parent *ir.Message) {
-	h, ph := m.Header, parent.Header
-	if h == nil || ph == nil {
-		return
-	}
-	switch {
-	case len(h.Targets) == 0:
-		h.Targets = []ir.Target{{Kind: ir.TargetAgent, Text: ph.Sender}}
-		m.InheritedTo = true
-	case len(h.Targets) == 1 && h.Targets[0].Text == ph.Sender:
-		m.InheritedTo = true
-	}
-	switch {
-	case h.Topic == "" && ph.Topic != "":
-		h.Topic = ph.Topic
-		m.InheritedTopic = true
-	case h.Topic != "" && h.Topic == ph.Topic:
-		m.InheritedTopic = true
-	}
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/internal/rosettatest"
+	"github.com/rosettac/rosettac/internal/rosettaref"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/resolve"
 )
@@ -18,7 +18,7 @@ import (
 func pairs(opt Options, transcript string) []string {
 	s := NewSession(opt)
 	var ds diag.List
-	for _, m := range rosettatest.Messages(transcript) {
+	for _, m := range parseMessages(transcript) {
 		ds = append(ds, s.Add(m)...)
 	}
 	ds = append(ds, s.Finish()...)
@@ -253,7 +253,7 @@ var cmpEmpty = cmp.Comparer(func(a, b []string) bool {
 // TestSessionAPI exercises the host-facing API: Open, Stalls, Resolve.
 func TestSessionAPI(t *testing.T) {
 	s := NewSession(Options{})
-	for _, m := range rosettatest.Messages(sContent + "\na3.1 ask a3>a2 at=@t:2026-08-26T14:00Z ttl=10m\n q why?\n want {w}\n") {
+	for _, m := range parseMessages(rosettaref.Content + "\na3.1 ask a3>a2 at=@t:2026-08-26T14:00Z ttl=10m\n q why?\n want {w}\n") {
 		s.Add(m)
 	}
 	if got := s.Open(); len(got) != 1 || got[0].ID != "a3.1" || got[0].Act != "ask" {
@@ -277,6 +277,8 @@ func TestSessionAPI(t *testing.T) {
 		{"@a2.7.a.faithful", "literal", ir.Exact, "hi"},
 		{"@a2.7.unk", "[第 3 行改写后是否过于口语]", ir.Exact, "hi"},
 		{"@a9.9.tgt#L1", "", ir.Orphan, "?"},
+		{"@#ch1", "a2.7", ir.Exact, "hi"},
+		{"@#nothing", "", ir.Orphan, "?"},
 	}
 	for _, tt := range tests {
 		text, st, conf := s.Resolve(tt.addr)
@@ -314,7 +316,7 @@ a2.9 revise a2>a1 re=a2.7 #ch1
 `
 	s := NewSession(Options{})
 	var written []string
-	msgs := rosettatest.Messages(drift)
+	msgs := parseMessages(drift)
 	for _, m := range msgs {
 		for _, d := range s.Add(m) {
 			if d.Severity != diag.Info || d.Code == "I029" {

@@ -57,12 +57,9 @@ func match(pattern, path string) bool {
 // (reading the files, so the test cache notices any change) and checks them
 // against the table.
 func TestImportRules(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	imports := map[string]map[string]bool{} // package dir -> imports
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -22,8 +21,6 @@ func (Syntax) ParseColumns(s string) ([]*ir.DSLColumn, error) {
 	lead := len(s) - len(strings.TrimLeft(s, " \t"))
 	ast, err := columnsParser.ParseString("", t)
 	if err != nil {
-		var d diag.List
-		r.diags = d
 		r.syntax(l, lead, t, err, "")
 		return nil, errors.New(r.diags[0].Message)
 	}

@@ -310,8 +310,11 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 		ad.Selectors = p.nodes.selectors.copyOf(p.selBuf)
 	}
 	ad.Text = r.text[start:end]
-	if strings.Contains(ad.Text, fwHash) {
-		ad.Text = strings.Replace(ad.Text, fwHash, "#", 1)
+	// Fold only the structural ＃ (the one the grammar matched): a ＃ inside
+	// a quote anchor is content and must stay as written to match its text.
+	if g.Hash != nil && g.Hash.Value == fwHash {
+		h := g.Hash.Pos.Offset - start
+		ad.Text = ad.Text[:h] + "#" + ad.Text[h+len(fwHash):]
 	}
 	if strings.HasPrefix(ad.Text, fwAt) {
 		ad.Text = "@" + ad.Text[len(fwAt):]

@@ -29,6 +29,7 @@ type node struct {
 	nextID  int64
 	hint    []*ir.DSLColumn // columns given by a $agentdsl hint, or nil
 	final   []*ir.DSLColumn // the column line decided
+	colIdx  []int           // per final column: its index in cols, or -1 (set by rowCells)
 	done    bool            // written to the document
 }
 
@@ -47,8 +48,8 @@ type frow struct {
 	off    int // byte offset of the object
 	parent string
 	raw    string
-	vals   []*Value
-	refs   []string // per column: the nested row's ID for an object value
+	vals   []Value  // per column: the object's values (ID left out); objects and arrays of objects are read from here too
+	refs   []string // per column: the nested row's ID for an object value, or nil when the schema has no nested object
 }
 
 type fromJSON struct {
@@ -344,7 +345,7 @@ func (f *fromJSON) object(n *node, v *Value, path, parentID string) string {
 			strings.Join(v.Keys, ","), strings.Join(n.keys, ","), n.path)
 		return ""
 	}
-	r := &frow{off: v.Off, parent: parentID, vals: make([]*Value, len(n.cols)), refs: make([]string, len(n.cols))}
+	r := &frow{off: v.Off, parent: parentID}
 	start := 0
 	switch {
 	case n.result:
@@ -372,6 +373,13 @@ func (f *fromJSON) object(n *node, v *Value, path, parentID string) string {
 		r.raw = v.Raw
 	}
 	n.rows = append(n.rows, r)
+	r.vals = v.Items[start:]
+	ref := func(i int, id string) {
+		if r.refs == nil {
+			r.refs = make([]string, len(n.cols))
+		}
+		r.refs[i] = id
+	}
 	for i := start; i < len(v.Keys); i++ {
 		c := n.cols[i-start]
 		val := &v.Items[i]
@@ -379,13 +387,12 @@ func (f *fromJSON) object(n *node, v *Value, path, parentID string) string {
 		if c.hinted != nil {
 			if c.hinted.Ref != nil && c.hinted.Ref.Named {
 				if val.Kind == Object {
-					r.refs[i-start] = f.object(c.target, val, p, "")
+					ref(i-start, f.object(c.target, val, p, ""))
 				} else if val.Kind != Null {
 					f.shape(val, p, "a %s where the reference %s holds an object", kindName(val.Kind), c.key)
 				}
 				continue
 			}
-			r.vals[i-start] = val
 			continue
 		}
 		m := valueMask(val)
@@ -396,7 +403,7 @@ func (f *fromJSON) object(n *node, v *Value, path, parentID string) string {
 				c.target = f.newNode(c.key, false, p, nil)
 				c.target.shared = true
 			}
-			r.refs[i-start] = f.object(c.target, val, p, "")
+			ref(i-start, f.object(c.target, val, p, ""))
 		case mObjects:
 			if n.result {
 				f.shape(val, p, "an array of objects in a $result row; result rows have no ID to nest under")
@@ -409,8 +416,6 @@ func (f *fromJSON) object(n *node, v *Value, path, parentID string) string {
 		case mObjects | mArray:
 			f.shape(val, p, "an array that mixes objects and other values")
 			return ""
-		default:
-			r.vals[i-start] = val
 		}
 		if f.failed {
 			return ""
@@ -605,30 +610,38 @@ func (f *fromJSON) rowCells(n *node, r *frow, b *strings.Builder, cells []ir.DSL
 		b.WriteString(s)
 		cells = append(cells, ir.DSLCell{Start: int32(start), End: int32(b.Len())})
 	}
-	for _, col := range n.final {
+	if n.colIdx == nil {
+		n.colIdx = make([]int, len(n.final))
+		for j, col := range n.final {
+			n.colIdx[j] = -1
+			if c := n.byKey[col.Name]; c != nil {
+				n.colIdx[j] = slices.Index(n.cols, c)
+			}
+		}
+	}
+	for j, col := range n.final {
 		switch {
 		case col.Name == "ID" && col.Ref == nil && !n.result:
 			emit(r.id)
 		case col.Ref != nil && !col.Ref.Named && n.parent != nil && col.Ref.Schema == n.parent.label && r.parent != "":
 			emit(r.parent)
 		default:
-			c := n.byKey[col.Name]
-			if c == nil {
+			i := n.colIdx[j]
+			if i < 0 {
 				emit("_")
 				continue
 			}
-			i := slices.Index(n.cols, c)
 			if col.Ref != nil && col.Ref.Named {
-				if r.refs[i] == "" {
+				if r.refs == nil || r.refs[i] == "" {
 					emit("_")
 				} else {
 					emit(r.refs[i])
 				}
 				continue
 			}
-			text, ok := cellText(col.Type.Kind, r.vals[i])
+			text, ok := cellText(col.Type.Kind, &r.vals[i])
 			if !ok {
-				f.shape(r.vals[i], n.path+"."+col.Name, "%s does not fit column %s", clip(r.vals[i].Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))
+				f.shape(&r.vals[i], n.path+"."+col.Name, "%s does not fit column %s", clip(r.vals[i].Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))
 			}
 			emit(text)
 		}

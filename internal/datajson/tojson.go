@@ -477,10 +477,12 @@ func (t *toJSON) cell(k ir.DSLTypeKind, text string) mask {
 		}
 		b.WriteByte('[')
 		m := mMulti
-		for i, part := range strings.Split(text, ",") {
-			if i > 0 {
+		first := true
+		for part := range strings.SplitSeq(text, ",") {
+			if !first {
 				b.WriteByte(',')
 			}
+			first = false
 			writeString(b, part)
 			if !strSafe(part) {
 				m = mArray

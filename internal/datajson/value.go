@@ -54,9 +54,41 @@ func Decode(data []byte) (*Value, error) {
 }
 
 // decoder walks text that json.Valid accepted, so it need not report errors.
+// Children are gathered on one shared stack and copied out at exact size, and
+// key lists are shared between objects with the same keys (the rows of a
+// table), so a large array of objects costs about one allocation per object.
 type decoder struct {
-	s string
-	i int
+	s     string
+	i     int
+	stack []Value
+	keys  []string
+	seen  [][]string // recent key lists, for sharing
+}
+
+// keyList returns a list equal to ks, shared with an earlier object's when the
+// same keys were seen recently.
+func (d *decoder) keyList(ks []string) []string {
+	for _, c := range d.seen {
+		if len(c) == len(ks) {
+			same := true
+			for i := range c {
+				if c[i] != ks[i] {
+					same = false
+					break
+				}
+			}
+			if same {
+				return c
+			}
+		}
+	}
+	out := append([]string(nil), ks...)
+	if len(d.seen) < 16 {
+		d.seen = append(d.seen, out)
+	} else {
+		d.seen[len(out)%16] = out
+	}
+	return out
 }
 
 func (d *decoder) space() {
@@ -78,45 +110,50 @@ func (d *decoder) value() Value {
 		v.Kind = Object
 		d.i++
 		d.space()
-		if d.s[d.i] == '}' {
-			d.i++
-			break
-		}
-		for {
-			d.space()
-			k := d.value()
-			v.Keys = append(v.Keys, k.Str)
-			d.space()
-			d.i++ // ':'
-			d.space()
-			v.Items = append(v.Items, d.value())
-			d.space()
-			if d.s[d.i] == ',' {
-				d.i++
-				continue
+		base, kbase := len(d.stack), len(d.keys)
+		if d.s[d.i] != '}' {
+			for {
+				d.space()
+				k := d.value()
+				d.keys = append(d.keys, k.Str)
+				d.space()
+				d.i++ // ':'
+				d.space()
+				d.stack = append(d.stack, d.value())
+				d.space()
+				if d.s[d.i] == ',' {
+					d.i++
+					continue
+				}
+				break
 			}
-			d.i++ // '}'
-			break
 		}
+		d.i++ // '}'
+		v.Keys = d.keyList(d.keys[kbase:])
+		v.Items = append([]Value(nil), d.stack[base:]...)
+		d.stack, d.keys = d.stack[:base], d.keys[:kbase]
 	case c == '[':
 		v.Kind = Array
 		d.i++
 		d.space()
-		if d.s[d.i] == ']' {
-			d.i++
-			break
-		}
-		for {
-			d.space()
-			v.Items = append(v.Items, d.value())
-			d.space()
-			if d.s[d.i] == ',' {
-				d.i++
-				continue
+		base := len(d.stack)
+		if d.s[d.i] != ']' {
+			for {
+				d.space()
+				d.stack = append(d.stack, d.value())
+				d.space()
+				if d.s[d.i] == ',' {
+					d.i++
+					continue
+				}
+				break
 			}
-			d.i++ // ']'
-			break
 		}
+		d.i++ // ']'
+		if len(d.stack) > base {
+			v.Items = append([]Value(nil), d.stack[base:]...)
+		}
+		d.stack = d.stack[:base]
 	case c == '"':
 		v.Kind = String
 		v.Str, v.Lossy = d.str()

@@ -2,11 +2,13 @@ package epistemic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -46,16 +48,30 @@ type entry struct {
 	sender string
 	re     string
 	sens   int
-	eff    map[string]confCap // S4: the confidence each key may carry when relayed
-	depth  int                // propose↔propose rounds ending here
-	obl    *Obligation        // the obligation it opened, or nil
+	eff    caps        // S4: the confidence each key may carry when relayed
+	depth  int         // propose↔propose rounds ending here
+	obl    *Obligation // the obligation it opened, or nil
 }
 
 // confCap is the highest rank a relay may give a key, and whose it is.
 type confCap struct {
+	key  string
 	rank int
 	from string
 	kind string
+}
+
+// caps is a message's confCaps, one per key; a message has few keys, so a
+// slice is smaller and faster than a map.
+type caps []confCap
+
+func (cs caps) get(key string) (confCap, bool) {
+	for _, c := range cs {
+		if c.key == key {
+			return c, true
+		}
+	}
+	return confCap{}, false
 }
 
 // Session is the validator's state: a pure function of the messages added
@@ -118,6 +134,18 @@ func (s *Session) lookup(id string, orig bool) *entry {
 	return s.msgs[id]
 }
 
+// OnTopic lists, in arrival order, the ids of the stored messages on a topic
+// or one of its subtopics (@#CKO names #CKO and #CKO.5xx; spec §11.1).
+func (s *Session) OnTopic(topic string) []string {
+	var out []string
+	for _, e := range s.order {
+		if h := e.m.Header; h != nil && (h.Topic == topic || strings.HasPrefix(h.Topic, topic+".")) {
+			out = append(out, e.id)
+		}
+	}
+	return out
+}
+
 // Symbol returns a def-bound symbol's value and definer.
 func (s *Session) Symbol(name string) (value, definer string, ok bool) {
 	sym, ok := s.dict[name]
@@ -140,7 +168,7 @@ func (s *Session) at(m *ir.Message) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
-	return ParseTime(v, s.epoch)
+	return rostime.Parse(v, s.epoch)
 }
 
 func ttlOf(m *ir.Message) (time.Duration, bool) {
@@ -151,7 +179,7 @@ func ttlOf(m *ir.Message) (time.Duration, bool) {
 	if !ok {
 		return 0, false
 	}
-	return ParseDuration(v)
+	return rostime.ParseDuration(v)
 }
 
 // Cross runs the rules that need the session (the reference's cross_check):
@@ -189,7 +217,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 	}
 
 	// S4: a relay keeps each key's confidence, along src= and why citations.
-	s.launder(v, &ds, nil)
+	s.launder(v, &ds)
 
 	// S8: sensitivity labels only tighten; every loosening is reported.
 	mine := sensOrder[v.fieldOr("sens", "pub")]
@@ -218,7 +246,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 			ttl, ok2 := ttlOf(p.m)
 			if ok1 && ok2 && now.After(pat.Add(ttl)) {
 				add(diag.Warning, "W017", sp, "re-fetch the observation before using it (fail code `stale`)",
-					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id, isoString(pat.Add(ttl)))
+					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id, rostime.ISO(pat.Add(ttl)))
 			}
 		})
 	}
@@ -350,17 +378,16 @@ func (s *Session) eachRef(v *msgView, withSrc bool, f func(ref string, sp diag.S
 // launder computes, key by key, the confidence m's first a slot may carry
 // given its sources (src= and message refs in why), reports every binding
 // that exceeds it (S4), and returns the caps m passes on to its relays.
-func (s *Session) launder(v *msgView, ds *diag.List, out map[string]confCap) map[string]confCap {
+func (s *Session) launder(v *msgView, ds *diag.List) caps {
+	var out caps
 	a, _ := v.slot("a").(*ir.BindingSlot)
 	if a == nil {
 		return out
 	}
 	var sources []*entry
-	seen := map[string]bool{}
 	addSrc := func(ref string) {
 		id, _ := rosaddr.RefMessage(ref)
-		if e := s.msgs[id]; e != nil && !seen[id] && len(e.eff) > 0 {
-			seen[id] = true
+		if e := s.msgs[id]; e != nil && len(e.eff) > 0 && !slices.Contains(sources, e) {
 			sources = append(sources, e)
 		}
 	}
@@ -375,7 +402,7 @@ func (s *Session) launder(v *msgView, ds *diag.List, out map[string]confCap) map
 	for _, b := range a.Bindings {
 		limit, limited := confCap{}, false
 		for _, e := range sources {
-			if c, ok := e.eff[b.Key]; ok && (!limited || c.rank < limit.rank) {
+			if c, ok := e.eff.get(b.Key); ok && (!limited || c.rank < limit.rank) {
 				limit, limited = c, true
 			}
 		}
@@ -393,7 +420,7 @@ func (s *Session) launder(v *msgView, ds *diag.List, out map[string]confCap) map
 					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", limit.kind)})
 			}
 			// ~? claims nothing, so it caps relays at the bottom grade.
-			capped = confCap{rank: r, from: v.id, kind: b.Conf.Kind}
+			capped = confCap{key: b.Key, rank: r, from: v.id, kind: b.Conf.Kind}
 			if limited && limit.rank < r {
 				capped = limit
 			}
@@ -402,11 +429,12 @@ func (s *Session) launder(v *msgView, ds *diag.List, out map[string]confCap) map
 		default:
 			continue
 		}
-		if out == nil {
-			out = map[string]confCap{}
-		}
-		if old, ok := out[b.Key]; !ok || capped.rank < old.rank {
-			out[b.Key] = capped
+		capped.key = b.Key
+		switch i := slices.IndexFunc(out, func(c confCap) bool { return c.key == b.Key }); {
+		case i < 0:
+			out = append(out, capped)
+		case capped.rank < out[i].rank:
+			out[i] = capped
 		}
 	}
 	return out
@@ -430,7 +458,7 @@ func (s *Session) Store(m *ir.Message) {
 	}
 	v := view(m, nil)
 	e := &entry{m: m, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")]}
-	e.eff = s.launder(v, nil, nil)
+	e.eff = s.launder(v, nil)
 	e.depth = s.proposeDepth(v)
 	s.msgs[id] = e
 	s.order = append(s.order, e)
@@ -530,7 +558,7 @@ func (s *Session) Stalls(now time.Time) diag.List {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: v.actSpan(), Msg: o.ID, Hint: hint,
-			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, isoString(at.Add(ttl)))})
+			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
 	}
 	return ds
 }
@@ -711,10 +739,10 @@ func typeOK(ty, value string) bool {
 	case "map":
 		return strings.HasPrefix(value, "{")
 	case "time":
-		_, ok := ParseTime(first, "")
+		_, ok := rostime.Parse(first, "")
 		return ok || strings.HasPrefix(first, "@t:")
 	case "dur":
-		_, ok := ParseDuration(first)
+		_, ok := rostime.ParseDuration(first)
 		return ok
 	}
 	return true
@@ -755,12 +783,12 @@ func stripRefs(s string) string {
 // stripAnchors blanks every '#' fragment (body#L7, #p14§7.2): a line
 // selector such as L7 is an address, not a symbol.
 func stripAnchors(s string) string {
-	if strings.IndexByte(s, '#') < 0 {
+	if strings.IndexByte(s, '#') < 0 && !strings.Contains(s, "＃") {
 		return s
 	}
 	b := []byte(s)
 	for i := 0; i < len(b); i++ {
-		if b[i] != '#' {
+		if b[i] != '#' && !strings.HasPrefix(s[i:], "＃") {
 			continue
 		}
 		j := i

@@ -1,0 +1,33 @@
+package compiler
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/rosettac/rosettac/internal/adslgen"
+)
+
+// benchSizes are the table sizes (ORDERS rows; CUSTOMER has a tenth as many).
+var benchSizes = []int{10000, 100000, 1000000}
+
+// BenchmarkAgentDSLCheck measures rosettac check on generated tables: the
+// streaming check (what the command runs) and the check of the whole IR.
+func BenchmarkAgentDSLCheck(b *testing.B) {
+	for _, n := range benchSizes {
+		src := adslgen.Table(n, 1)
+		for _, mode := range []struct {
+			name string
+			opt  Options
+		}{{"stream", Options{DiagnosticsOnly: true}}, {"ir", Options{}}} {
+			b.Run(fmt.Sprintf("rows=%d/%s", n, mode.name), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if r := Check("t.adsl", src, mode.opt); len(r.Diags) > 0 {
+						b.Fatal(r.Diags[0])
+					}
+				}
+			})
+		}
+	}
+}
