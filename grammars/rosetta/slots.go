@@ -312,8 +312,8 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 	ad.Text = r.text[start:end]
 	// Fold only the structural ＃ (the one the grammar matched): a ＃ inside
 	// a quote anchor is content and must stay as written to match its text.
-	if g.Hash != nil && g.Hash.Value == fwHash {
-		h := g.Hash.Pos.Offset - start
+	if g.Hash == fwHash {
+		h := p.lex.tok(tHash).Pos.Offset - start
 		ad.Text = ad.Text[:h] + "#" + ad.Text[h+len(fwHash):]
 	}
 	if strings.HasPrefix(ad.Text, fwAt) {
