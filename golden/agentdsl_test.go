@@ -1,7 +1,6 @@
 package golden
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
-	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit/text"
 	"github.com/rosettac/rosettac/emit/translate"
 	"github.com/rosettac/rosettac/grammars/agentdsl"
@@ -81,9 +79,7 @@ func stages(input []byte) map[string]string {
 	if doc != nil {
 		got["ir"] = agentdsl.Dump(doc)
 	}
-	var b bytes.Buffer
-	diag.PrintText(&b, r.Diags, func(string) *diag.Source { return r.Source }, diag.TextOptions{})
-	got["diagnostics"] = b.String()
+	got["diagnostics"] = diagText(r)
 	if doc == nil || r.Diags.HasErrors() {
 		return got
 	}

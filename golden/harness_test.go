@@ -8,6 +8,7 @@ package golden
 // backend needs no more than eachArchive, inputSection and checkSections.
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -159,6 +161,13 @@ func section(ar *txtar.Archive, name string) ([]byte, bool) {
 	return nil, false
 }
 
+// optional is the section of ar called name, or nil: an input a test can do
+// without (a key file, options).
+func optional(ar *txtar.Archive, name string) []byte {
+	b, _ := section(ar, name)
+	return b
+}
+
 // inputSection returns the section of ar called name, failing the test when
 // there is none: an archive's input is not optional.
 func inputSection(t testing.TB, path string, ar *txtar.Archive, name string) []byte {
@@ -255,4 +264,16 @@ func checkFile(t *testing.T, path string, got []byte) {
 	if d := cmp.Diff(string(want), string(got)); d != "" {
 		t.Errorf("%s changed (-golden +got); review, then ROSETTAC_UPDATE=1 rewrites it:\n%s", filepath.Base(path), d)
 	}
+}
+
+// diagText is res's diagnostics as rosettac prints them (text form, no
+// colour), positions resolved in res's source.
+func diagText(res *compiler.Result) string { return diagsText(res.Source, res.Diags) }
+
+// diagsText prints ds as text, their positions resolved in src: diagnostics
+// that are not a check's own (a translation's).
+func diagsText(src *diag.Source, ds diag.List) string {
+	var b bytes.Buffer
+	diag.PrintText(&b, ds, func(string) *diag.Source { return src }, diag.TextOptions{})
+	return b.String()
 }

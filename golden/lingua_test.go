@@ -49,18 +49,6 @@ func TestLinguaGolden(t *testing.T) {
 	})
 }
 
-// optional is the section of ar called name, or nil.
-func optional(ar *txtar.Archive, name string) []byte {
-	b, _ := section(ar, name)
-	return b
-}
-
-func diagText(res *compiler.Result) string {
-	var b bytes.Buffer
-	diag.PrintText(&b, res.Diags, func(string) *diag.Source { return res.Source }, diag.TextOptions{})
-	return b.String()
-}
-
 // counter is a deterministic nonce source for tests.
 type counter byte
 

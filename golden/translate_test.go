@@ -1,7 +1,6 @@
 package golden
 
 import (
-	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -56,7 +55,7 @@ func TestTranslateGolden(t *testing.T) {
 				}
 				out, ds := translate.Translate(res.Doc, to)
 				got[string(to)] = string(out)
-				got["diagnostics."+string(to)] = translationDiags(res.Source, ds)
+				got["diagnostics."+string(to)] = diagsText(res.Source, ds)
 				names = append(names, string(to), "diagnostics."+string(to))
 			}
 			canon, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
@@ -105,10 +104,4 @@ func roundTrip(t *testing.T, text string, from, to ir.Language, opt compiler.Opt
 		}
 	}
 	return string(out)
-}
-
-func translationDiags(src *diag.Source, ds diag.List) string {
-	var b bytes.Buffer
-	diag.PrintText(&b, ds, func(string) *diag.Source { return src }, diag.TextOptions{})
-	return b.String()
 }
