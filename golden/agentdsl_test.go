@@ -1,12 +1,9 @@
 package golden
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
@@ -21,57 +18,14 @@ import (
 // diagnostics, fmt (canonical form), text (rendering), json (to_json) and back
 // (from_json of that JSON, in canonical form). ROSETTAC_UPDATE=1 rewrites them.
 func TestAgentDSLGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/agentdsl/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			ar, err := txtar.ParseFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var input []byte
-			for _, s := range ar.Files {
-				if s.Name == "input.adsl" {
-					input = s.Data
-				}
-			}
-			if input == nil {
-				t.Fatal("no input.adsl section")
-			}
-			got := stages(input)
-			update := os.Getenv("ROSETTAC_UPDATE") != ""
-			out := &txtar.Archive{Comment: ar.Comment, Files: []txtar.File{{Name: "input.adsl", Data: input}}}
-			for _, name := range []string{"ir", "diagnostics", "fmt", "text", "json", "back"} {
-				out.Files = append(out.Files, txtar.File{Name: name, Data: []byte(got[name])})
-				if update {
-					continue
-				}
-				var want string
-				found := false
-				for _, s := range ar.Files {
-					if s.Name == name {
-						want, found = string(s.Data), true
-					}
-				}
-				if !found {
-					t.Errorf("missing section %s (run with ROSETTAC_UPDATE=1)", name)
-					continue
-				}
-				if diff := cmp.Diff(want, got[name]); diff != "" {
-					t.Errorf("section %s (-golden +got):\n%s", name, diff)
-				}
-			}
-			if update {
-				if err := os.WriteFile(f, txtar.Format(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		})
-	}
+	eachArchive(t, "testdata/agentdsl/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
+		got := stages(inputSection(t, path, ar, "input.adsl"))
+		checkSections(t, path, ar, got, []string{"ir", "diagnostics", "fmt", "text", "json", "back"})
+	})
 }
 
+// stages is what each AgentDSL stage makes of input, by section name; the
+// stages after fmt run only on a document without errors.
 func stages(input []byte) map[string]string {
 	got := map[string]string{}
 	r := compiler.Check("input.adsl", input, compiler.Options{})
