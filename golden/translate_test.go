@@ -1,7 +1,6 @@
 package golden
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -22,62 +21,49 @@ import (
 // their canonical text, and every data JSON reads back to the same document.
 // ROSETTAC_UPDATE=1 rewrites the sections.
 func TestTranslateGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/translate/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	eachArchive(t, "testdata/translate/*.txtar", func(t *testing.T, file string, ar *txtar.Archive) {
+		var name string
+		var src []byte
+		for _, f := range ar.Files {
+			if strings.HasPrefix(f.Name, "input.") {
+				name, src = f.Name, f.Data
 			}
-			var name string
-			var src []byte
-			opt := compiler.Options{}
-			for _, f := range ar.Files {
-				switch {
-				case strings.HasPrefix(f.Name, "input."):
-					name, src = f.Name, f.Data
-				case f.Name == "key.txt":
-					opt.PrivateKey = f.Data
-				}
+		}
+		opt := compiler.Options{PrivateKey: optional(ar, "key.txt")}
+		res := compiler.Check(name, src, opt)
+		if res.Doc == nil {
+			t.Fatalf("input does not parse: %v", res.Diags)
+		}
+		got := map[string]string{}
+		var names []string
+		for _, to := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
+			if to == res.Lang {
+				continue
 			}
-			res := compiler.Check(name, src, opt)
-			if res.Doc == nil {
-				t.Fatalf("input does not parse: %v", res.Diags)
+			out, ds := translate.Translate(res.Doc, to)
+			got[string(to)] = string(out)
+			got["diagnostics."+string(to)] = diagsText(res.Source, ds)
+			names = append(names, string(to), "diagnostics."+string(to))
+		}
+		canon, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
+		switch res.Lang {
+		case ir.Lingua, ir.AgentDSL:
+			// Lossless through Rosetta: the canonical text comes back.
+			back := roundTrip(t, got["rosetta"], ir.Rosetta, res.Lang, opt)
+			if d := cmp.Diff(string(canon), back); d != "" {
+				t.Errorf("%s -> rosetta -> %s is not the canonical text (-want +got):\n%s", res.Lang, res.Lang, d)
 			}
-			got := map[string]string{}
-			var names []string
-			for _, to := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
-				if to == res.Lang {
-					continue
-				}
-				out, ds := translate.Translate(res.Doc, to)
-				got[string(to)] = string(out)
-				got["diagnostics."+string(to)] = diagsText(res.Source, ds)
-				names = append(names, string(to), "diagnostics."+string(to))
+		}
+		// Data JSON reads back to the same canonical text (AgentDSL's
+		// relational form has its own laws, checked in internal/datajson).
+		if res.Lang != ir.AgentDSL {
+			back := roundTrip(t, got["json"], ir.JSON, res.Lang, opt)
+			if d := cmp.Diff(string(canon), back); d != "" {
+				t.Errorf("%s -> json -> %s is not the canonical text (-want +got):\n%s", res.Lang, res.Lang, d)
 			}
-			canon, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
-			switch res.Lang {
-			case ir.Lingua, ir.AgentDSL:
-				// Lossless through Rosetta: the canonical text comes back.
-				back := roundTrip(t, got["rosetta"], ir.Rosetta, res.Lang, opt)
-				if d := cmp.Diff(string(canon), back); d != "" {
-					t.Errorf("%s -> rosetta -> %s is not the canonical text (-want +got):\n%s", res.Lang, res.Lang, d)
-				}
-			}
-			// Data JSON reads back to the same canonical text (AgentDSL's
-			// relational form has its own laws, checked in internal/datajson).
-			if res.Lang != ir.AgentDSL {
-				back := roundTrip(t, got["json"], ir.JSON, res.Lang, opt)
-				if d := cmp.Diff(string(canon), back); d != "" {
-					t.Errorf("%s -> json -> %s is not the canonical text (-want +got):\n%s", res.Lang, res.Lang, d)
-				}
-			}
-			checkSections(t, file, ar, got, names)
-		})
-	}
+		}
+		checkSections(t, file, ar, got, names)
+	})
 }
 
 // roundTrip reads text in language from (data JSON through FromJSON) and
