@@ -2,10 +2,11 @@ package golden
 
 import (
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,12 +60,7 @@ func TestCatalogue(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := tests.String()
-	var names []string
-	for c := range codes {
-		names = append(names, c)
-	}
-	sort.Strings(names)
-	for _, c := range names {
+	for _, c := range slices.Sorted(maps.Keys(codes)) {
 		if !documented[c] {
 			t.Errorf("%s (used in %s) is missing from docs/diagnostics.md", c, codes[c])
 		}

@@ -2,11 +2,12 @@ package golden
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,25 +190,7 @@ var gCode = regexp.MustCompile(`"(G[0-9]{3})"`)
 // TestGCodesDocumented checks that every G code of emit/gogen and
 // emit/jsonschema is catalogued in docs/gogen.md and appears in a test.
 func TestGCodesDocumented(t *testing.T) {
-	codes := map[string]bool{}
-	for _, dir := range []string{"../emit/gogen", "../emit/jsonschema"} {
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range gCode.FindAllStringSubmatch(string(b), -1) {
-				codes[m[1]] = true
-			}
-		}
-	}
-	if len(codes) < 4 {
-		t.Fatalf("found %d G codes; is the scan broken?", len(codes))
-	}
+	codes := sourceCodes(t, gCode, 4, "emit/gogen", "emit/jsonschema")
 	doc, err := os.ReadFile("../docs/gogen.md")
 	if err != nil {
 		t.Fatal(err)
@@ -220,12 +203,7 @@ func TestGCodesDocumented(t *testing.T) {
 			tests.Write(b)
 		}
 	}
-	var sorted []string
-	for c := range codes {
-		sorted = append(sorted, c)
-	}
-	sort.Strings(sorted)
-	for _, c := range sorted {
+	for _, c := range slices.Sorted(maps.Keys(codes)) {
 		if !strings.Contains(string(doc), "### "+c+"\n") {
 			t.Errorf("%s is not catalogued in docs/gogen.md (### %s)", c, c)
 		}
