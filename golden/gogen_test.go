@@ -195,19 +195,12 @@ func TestGCodesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var tests strings.Builder
-	for _, pat := range []string{"../emit/gogen/*_test.go", "testdata/gogen/*.txtar", "../cmd/rosettac/testdata/script/gen_*.txtar"} {
-		files, _ := filepath.Glob(pat)
-		for _, f := range files {
-			b, _ := os.ReadFile(f)
-			tests.Write(b)
-		}
-	}
+	tests := filesText("../emit/gogen/*_test.go", "testdata/gogen/*.txtar", "../cmd/rosettac/testdata/script/gen_*.txtar")
 	for _, c := range slices.Sorted(maps.Keys(codes)) {
 		if !strings.Contains(string(doc), "### "+c+"\n") {
 			t.Errorf("%s is not catalogued in docs/gogen.md (### %s)", c, c)
 		}
-		if !strings.Contains(tests.String(), c) {
+		if !strings.Contains(tests, c) {
 			t.Errorf("%s appears in no test", c)
 		}
 	}

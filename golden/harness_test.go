@@ -133,6 +133,21 @@ func sourceCodes(t *testing.T, re *regexp.Regexp, min int, dirs ...string) map[s
 	return codes
 }
 
+// filesText is the content of every file that one of patterns matches, one
+// after the other: the tests and scripts in which a catalogue check looks for
+// the codes they trigger.
+func filesText(patterns ...string) string {
+	var b strings.Builder
+	for _, pat := range patterns {
+		files, _ := filepath.Glob(pat)
+		for _, f := range files {
+			data, _ := os.ReadFile(f)
+			b.Write(data)
+		}
+	}
+	return b.String()
+}
+
 // needParser skips the test on a build with no Rosetta front end.
 func needParser(t *testing.T) {
 	t.Helper()

@@ -22,14 +22,7 @@ func TestTranslationCatalogue(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^### (T[0-9]{3})$`).FindAllStringSubmatch(string(doc), -1) {
 		documented[m[1]] = true
 	}
-	var testdata strings.Builder
-	for _, pat := range []string{"testdata/translate/*.txtar", "../cmd/rosettac/testdata/script/translate_*.txtar"} {
-		files, _ := filepath.Glob(pat)
-		for _, f := range files {
-			b, _ := os.ReadFile(f)
-			testdata.Write(b)
-		}
-	}
+	testdata := filesText("testdata/translate/*.txtar", "../cmd/rosettac/testdata/script/translate_*.txtar")
 	lit := regexp.MustCompile(`"(T[0-9]{3})"`)
 	for _, dir := range []string{"emit/translate", "internal/datajson"} {
 		files, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
@@ -45,7 +38,7 @@ func TestTranslationCatalogue(t *testing.T) {
 				}
 				// T000 and T028 are not reachable from valid use (an unknown
 				// document type; a translation bug), so no test can show them.
-				if dir == "emit/translate" && code != "T000" && code != "T028" && !strings.Contains(testdata.String(), code) {
+				if dir == "emit/translate" && code != "T000" && code != "T028" && !strings.Contains(testdata, code) {
 					t.Errorf("%s appears in no translation golden file or CLI script", code)
 				}
 			}
