@@ -141,10 +141,7 @@ func TestGoGoldenCompiles(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := moduleRoot(t)
 	dir := t.TempDir()
 	gomod := fmt.Sprintf("module gentest\n\ngo 1.26\n\nrequire github.com/rosettac/rosettac v0.0.0\n\nreplace github.com/rosettac/rosettac => %s\n", root)
 	write(t, filepath.Join(dir, "go.mod"), gomod)

@@ -13,7 +13,7 @@ import (
 // heading), and that every code of emit/translate a user can meet appears in
 // a golden file or a CLI script.
 func TestTranslationCatalogue(t *testing.T) {
-	root, _ := filepath.Abs("..")
+	root := moduleRoot(t)
 	doc, err := os.ReadFile(filepath.Join(root, "docs", "translation.md"))
 	if err != nil {
 		t.Fatal(err)
