@@ -127,12 +127,7 @@ func TestRenderOwn(t *testing.T) {
 // use every act, slot, failure code, reference scheme and resolution status.
 func TestRenderCoverage(t *testing.T) {
 	files, _ := filepath.Glob("testdata/render/own/*.rose")
-	var all bytes.Buffer
-	for _, f := range files {
-		b, _ := os.ReadFile(f)
-		all.Write(b)
-	}
-	src := all.String()
+	src := filesText("testdata/render/own/*.rose")
 	need := map[string][]string{
 		"act": {"ask", "tell", "do", "take", "part", "done", "fail", "stop", "propose", "accept", "reject", "revise", "def", "note"},
 		"slot": {"\n q ", "\n a ", "\n why ", "\n ctx ", "\n want ", "\n unk ", "\n assume ", "\n risk ", "\n opt ", "\n sub ",
