@@ -35,28 +35,16 @@ type goldenGo struct {
 
 func loadGoGoldens(t *testing.T) []*goldenGo {
 	t.Helper()
-	files, _ := filepath.Glob("testdata/gogen/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
 	var out []*goldenGo
-	for _, file := range files {
-		ar, err := txtar.ParseFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, file := range goldenFiles(t, "testdata/gogen/*.txtar") {
+		ar := readArchive(t, file)
 		opts := map[string]string{}
 		for _, l := range strings.Split(string(ar.Comment), "\n") {
 			if k, v, ok := strings.Cut(l, ": "); ok && !strings.Contains(k, " ") {
 				opts[k] = v
 			}
 		}
-		var src []byte
-		for _, f := range ar.Files {
-			if f.Name == "input.adsl" {
-				src = f.Data
-			}
-		}
+		src := optional(ar, "input.adsl")
 		if src == nil || opts["package"] == "" {
 			t.Fatalf("%s: want an input.adsl section and a package: line", file)
 		}

@@ -200,16 +200,22 @@ func archiveSection(t testing.TB, path, name string) []byte {
 	return inputSection(t, path, readArchive(t, path), name)
 }
 
-// eachFile runs fn as a subtest, named after the file, for every file that pattern matches, with its content. It fails
-// when there is none, so that a moved directory cannot pass by testing
-// nothing.
-func eachFile(t *testing.T, pattern string, fn func(t *testing.T, path string, data []byte)) {
+// goldenFiles returns the files that pattern matches. It fails when there is
+// none, so that a moved directory cannot pass by testing nothing.
+func goldenFiles(t testing.TB, pattern string) []string {
 	t.Helper()
 	files, _ := filepath.Glob(pattern)
 	if len(files) == 0 {
 		t.Fatalf("no golden files match %s", pattern)
 	}
-	for _, path := range files {
+	return files
+}
+
+// eachFile runs fn as a subtest, named after the file, for every file that
+// pattern matches (goldenFiles), with its content.
+func eachFile(t *testing.T, pattern string, fn func(t *testing.T, path string, data []byte)) {
+	t.Helper()
+	for _, path := range goldenFiles(t, pattern) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			data, err := os.ReadFile(path)
 			if err != nil {
