@@ -149,12 +149,20 @@ func TestGoGoldenCompiles(t *testing.T) {
 	if n < 10 {
 		t.Fatalf("only %d goldens generate Go", n)
 	}
-	for _, args := range [][]string{{"build", "./..."}, {"vet", "./..."}} {
+	runGo(t, dir, "the module of the generated goldens", []string{"build", "./..."}, []string{"vet", "./..."})
+}
+
+// runGo runs the go command once for each of argss in dir, a module of its
+// own (no workspace, no network, this toolchain), failing the test with the
+// output of each run that fails; where names the module in the message.
+func runGo(t *testing.T, dir, where string, argss ...[]string) {
+	t.Helper()
+	for _, args := range argss {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s in the module of the generated goldens: %v\n%s", strings.Join(args, " "), err, out)
+			t.Errorf("go %s in %s: %v\n%s", strings.Join(args, " "), where, err, out)
 		}
 	}
 }
@@ -234,12 +242,5 @@ func TestExampleGoToolsModule(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = exampleDir
-		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("go %s in examples/gotools: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	runGo(t, exampleDir, "examples/gotools", []string{"vet", "./..."}, []string{"test", "-count=1", "./..."})
 }
