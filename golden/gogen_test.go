@@ -77,7 +77,7 @@ func loadGoGoldens(t *testing.T) []*goldenGo {
 func TestGoGolden(t *testing.T) {
 	var stale []string
 	for _, g := range loadGoGoldens(t) {
-		if os.Getenv("ROSETTAC_UPDATE") != "" {
+		if update {
 			files := []txtar.File{{Name: "input.adsl", Data: g.ar.Files[0].Data}}
 			for _, n := range []string{"out.go", "out.json", "diagnostics"} {
 				if s, ok := g.got[n]; ok {
