@@ -220,6 +220,25 @@ func noErrors(t *testing.T, what string, ds diag.List) {
 	}
 }
 
+// ext is the file extension of each text format, for the names in messages.
+var ext = map[ir.Language]string{ir.Rosetta: ".rose", ir.Lingua: ".lingua", ir.AgentDSL: ".adsl"}
+
+// throughAndBack checks that case i, src in language from, translated to via
+// and back, is from's canonical text byte for byte, with no translation error
+// on either way. It returns src checked.
+func throughAndBack(t *testing.T, i int, src string, from, via ir.Language) *compiler.Result {
+	t.Helper()
+	in := check(t, "in"+ext[from], src, from)
+	mid, ds := translate.Translate(in.Doc, via)
+	noErrors(t, string(from)+"->"+string(via), ds)
+	back, ds := translate.Translate(check(t, "mid"+ext[via], string(mid), via).Doc, from)
+	noErrors(t, string(via)+"->"+string(from), ds)
+	if d := cmp.Diff(canonical(t, in), string(back)); d != "" {
+		t.Fatalf("case %d: %s -> %s -> %s differs (-want +got):\n%s\ninput:\n%s\n%s:\n%s", i, from, via, from, d, src, via, mid)
+	}
+	return in
+}
+
 // TestLinguaRosettaLossless: Lingua -> Rosetta -> Lingua gives the canonical
 // text back, byte for byte, for generated transcripts.
 func TestLinguaRosettaLossless(t *testing.T) {
@@ -229,14 +248,7 @@ func TestLinguaRosettaLossless(t *testing.T) {
 		if strings.TrimSpace(src) == "" {
 			continue
 		}
-		in := check(t, "in.lingua", src, ir.Lingua)
-		mid, ds := translate.Translate(in.Doc, ir.Rosetta)
-		noErrors(t, "lingua->rosetta", ds)
-		back, ds := translate.Translate(check(t, "mid.rose", string(mid), ir.Rosetta).Doc, ir.Lingua)
-		noErrors(t, "rosetta->lingua", ds)
-		if d := cmp.Diff(canonical(t, in), string(back)); d != "" {
-			t.Fatalf("case %d: lingua -> rosetta -> lingua differs (-want +got):\n%s\ninput:\n%s\nrosetta:\n%s", i, d, src, mid)
-		}
+		in := throughAndBack(t, i, src, ir.Lingua, ir.Rosetta)
 		// The data JSON round trip is exact too.
 		js, _ := translate.Translate(in.Doc, ir.JSON)
 		l, text, jds := translate.FromJSON("x.json", js)
@@ -252,15 +264,7 @@ func TestLinguaRosettaLossless(t *testing.T) {
 func TestAgentDSLRosettaLossless(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < propCases; i++ {
-		src := genAgentDSL(r)
-		in := check(t, "in.adsl", src, ir.AgentDSL)
-		mid, ds := translate.Translate(in.Doc, ir.Rosetta)
-		noErrors(t, "agentdsl->rosetta", ds)
-		back, ds := translate.Translate(check(t, "mid.rose", string(mid), ir.Rosetta).Doc, ir.AgentDSL)
-		noErrors(t, "rosetta->agentdsl", ds)
-		if d := cmp.Diff(canonical(t, in), string(back)); d != "" {
-			t.Fatalf("case %d: agentdsl -> rosetta -> agentdsl differs (-want +got):\n%s\ninput:\n%s\nrosetta:\n%s", i, d, src, mid)
-		}
+		throughAndBack(t, i, genAgentDSL(r), ir.AgentDSL, ir.Rosetta)
 	}
 }
 
@@ -444,15 +448,7 @@ func TestRosettaAgentDSLLosses(t *testing.T) {
 func TestAgentDSLLinguaLossless(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for i := 0; i < propCases; i++ {
-		src := genAgentDSL(r)
-		in := check(t, "in.adsl", src, ir.AgentDSL)
-		mid, ds := translate.Translate(in.Doc, ir.Lingua)
-		noErrors(t, "agentdsl->lingua", ds)
-		back, ds := translate.Translate(check(t, "mid.lingua", string(mid), ir.Lingua).Doc, ir.AgentDSL)
-		noErrors(t, "lingua->agentdsl", ds)
-		if d := cmp.Diff(canonical(t, in), string(back)); d != "" {
-			t.Fatalf("case %d: agentdsl -> lingua -> agentdsl differs (-want +got):\n%s\ninput:\n%s\nlingua:\n%s", i, d, src, mid)
-		}
+		throughAndBack(t, i, genAgentDSL(r), ir.AgentDSL, ir.Lingua)
 	}
 }
 
