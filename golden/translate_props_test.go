@@ -229,14 +229,21 @@ var ext = map[ir.Language]string{ir.Rosetta: ".rose", ir.Lingua: ".lingua", ir.A
 func throughAndBack(t *testing.T, i int, src string, from, via ir.Language) *compiler.Result {
 	t.Helper()
 	in := check(t, "in"+ext[from], src, from)
-	mid, ds := translate.Translate(in.Doc, via)
-	noErrors(t, string(from)+"->"+string(via), ds)
-	back, ds := translate.Translate(check(t, "mid"+ext[via], string(mid), via).Doc, from)
-	noErrors(t, string(via)+"->"+string(from), ds)
+	mid, _ := translated(t, in, via)
+	back, _ := translated(t, check(t, "mid"+ext[via], string(mid), via), from)
 	if d := cmp.Diff(canonical(t, in), string(back)); d != "" {
 		t.Fatalf("case %d: %s -> %s -> %s differs (-want +got):\n%s\ninput:\n%s\n%s:\n%s", i, from, via, from, d, src, via, mid)
 	}
 	return in
+}
+
+// translated translates in's document to language to, failing the test on an
+// internal translation error (noErrors).
+func translated(t *testing.T, in *compiler.Result, to ir.Language) ([]byte, diag.List) {
+	t.Helper()
+	out, ds := translate.Translate(in.Doc, to)
+	noErrors(t, string(in.Lang)+"->"+string(to), ds)
+	return out, ds
 }
 
 // TestLinguaRosettaLossless: Lingua -> Rosetta -> Lingua gives the canonical
@@ -320,8 +327,7 @@ func rosettaInputs(t *testing.T) []string {
 func TestRosettaLinguaRoundTrip(t *testing.T) {
 	for i, src := range rosettaInputs(t) {
 		in := check(t, "in.rose", src, ir.Rosetta)
-		mid, ds := translate.Translate(in.Doc, ir.Lingua)
-		noErrors(t, "rosetta->lingua", ds)
+		mid, ds := translated(t, in, ir.Lingua)
 		canon := canonical(t, in)
 		if hasConf := anyConf(in.Doc.(*ir.Transcript)); hasConf != hasCode(ds, translate.CodeConf) {
 			t.Errorf("case %d: confidence present=%v but T020 reported=%v", i, hasConf, hasCode(ds, translate.CodeConf))
@@ -329,8 +335,7 @@ func TestRosettaLinguaRoundTrip(t *testing.T) {
 		if hasUnk := regexp.MustCompile(`(?m)^ unk `).MatchString(canon); hasUnk != hasCode(ds, translate.CodeUnknowns) {
 			t.Errorf("case %d: unk present=%v but T021 reported=%v\n%s", i, hasUnk, hasCode(ds, translate.CodeUnknowns), canon)
 		}
-		back, ds2 := translate.Translate(check(t, "mid.lingua", string(mid), ir.Lingua).Doc, ir.Rosetta)
-		noErrors(t, "lingua->rosetta", ds2)
+		back, _ := translated(t, check(t, "mid.lingua", string(mid), ir.Lingua), ir.Rosetta)
 		if d := cmp.Diff(stripLosses(canon), stripLosses(string(back))); d != "" {
 			t.Fatalf("case %d: rosetta -> lingua -> rosetta differs beyond conf and unk (-want +got):\n%s\ninput:\n%s\nlingua:\n%s", i, d, canon, mid)
 		}
@@ -391,8 +396,7 @@ func anyConf(t *ir.Transcript) bool {
 func TestRosettaAgentDSLLosses(t *testing.T) {
 	for i, src := range rosettaInputs(t) {
 		in := check(t, "in.rose", src, ir.Rosetta)
-		out, ds := translate.Translate(in.Doc, ir.AgentDSL)
-		noErrors(t, "rosetta->agentdsl", ds)
+		out, ds := translated(t, in, ir.AgentDSL)
 		for _, m := range in.Doc.(*ir.Transcript).Messages {
 			id := m.Header.ID.Text
 			has := func(code string) bool {
@@ -463,8 +467,7 @@ func TestLinguaAgentDSLLosses(t *testing.T) {
 			continue
 		}
 		in := check(t, "in.lingua", src, ir.Lingua)
-		_, ds := translate.Translate(in.Doc, ir.AgentDSL)
-		noErrors(t, "lingua->agentdsl", ds)
+		_, ds := translated(t, in, ir.AgentDSL)
 		for _, it := range in.Doc.(*ir.LinguaTranscript).Items {
 			l, ok := it.(*ir.LinguaLine)
 			if !ok {
