@@ -246,6 +246,17 @@ func translated(t *testing.T, in *compiler.Result, to ir.Language) ([]byte, diag
 	return out, ds
 }
 
+// throughJSON translates in's document to data JSON and reads it back,
+// failing the test on an internal error in the reading: the language and text
+// FromJSON finds.
+func throughJSON(t *testing.T, in *compiler.Result) (ir.Language, []byte) {
+	t.Helper()
+	js, _ := translate.Translate(in.Doc, ir.JSON)
+	l, text, ds := translate.FromJSON("x.json", js)
+	noErrors(t, "json", ds)
+	return l, text
+}
+
 // TestLinguaRosettaLossless: Lingua -> Rosetta -> Lingua gives the canonical
 // text back, byte for byte, for generated transcripts.
 func TestLinguaRosettaLossless(t *testing.T) {
@@ -257,9 +268,7 @@ func TestLinguaRosettaLossless(t *testing.T) {
 		}
 		in := throughAndBack(t, i, src, ir.Lingua, ir.Rosetta)
 		// The data JSON round trip is exact too.
-		js, _ := translate.Translate(in.Doc, ir.JSON)
-		l, text, jds := translate.FromJSON("x.json", js)
-		noErrors(t, "json", jds)
+		l, text := throughJSON(t, in)
 		if l != ir.Lingua || string(text) != canonical(t, in) {
 			t.Fatalf("case %d: lingua -> json -> lingua differs:\n%s\nvs\n%s", i, text, canonical(t, in))
 		}
@@ -339,9 +348,7 @@ func TestRosettaLinguaRoundTrip(t *testing.T) {
 		if d := cmp.Diff(stripLosses(canon), stripLosses(string(back))); d != "" {
 			t.Fatalf("case %d: rosetta -> lingua -> rosetta differs beyond conf and unk (-want +got):\n%s\ninput:\n%s\nlingua:\n%s", i, d, canon, mid)
 		}
-		js, _ := translate.Translate(in.Doc, ir.JSON)
-		l, text, jds := translate.FromJSON("x.json", js)
-		noErrors(t, "json", jds)
+		l, text := throughJSON(t, in)
 		if l != ir.Rosetta {
 			t.Fatalf("case %d: json gives %q", i, l)
 		}
