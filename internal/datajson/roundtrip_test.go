@@ -258,6 +258,39 @@ func TestFromJSONErrors(t *testing.T) {
 	}
 }
 
+// TestFromJSONErrorLists: from_json reads the tables straight off the bytes
+// (rows.go), yet reports what a reading of the whole tree reports: keys that
+// differ before anything inside the object, an array that mixes objects and
+// other values before anything inside it, the reading going on past an error
+// inside a hinted named reference, and a top-level object whose label arrays
+// turn out not to hold only objects read as a bare object.
+func TestFromJSONErrorLists(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`{"a":[{"x":1,"c":[{"y":1}]},{"x":1,"c":[{"y":1},{"z":2}],"w":1}]}`,
+			[]string{"1:29 $.a[1]: keys x,c,w differ from x,c at $.a[0]; objects of one table share one key set in one order"}},
+		{`{"a":[{"c":[{"y":1},{"z":1},3]}]}`,
+			[]string{"1:12 $.a[0].c: an array that mixes objects and other values"}},
+		{`{"A":[{"ID":1,"R":{"ID":"x"},"S":{"ID":"y"},"T":5}],"$agentdsl":{"columns":{"A":"ID:int|R:@D.ID|S:@D.ID|T:int"}}}`,
+			[]string{`1:25 $.A[0].R.ID: ID is "x"; a row ID is a 64-bit integer`, `1:40 $.A[0].S.ID: ID is "y"; a row ID is a 64-bit integer`}},
+		{`{"a":[{"x":1},2]}`,
+			[]string{"1:6 $.a: an array that mixes objects and other values"}},
+		{`{"A":[{"ID":1}],"$agentdsl":{"order":["","A"]}}`,
+			[]string{"1:1 $agentdsl.order names , which the JSON does not hold"}},
+	} {
+		doc, ds := datajson.FromJSON(diag.NewSource("t.json", []byte(tc.in)), syn)
+		var got []string
+		for _, d := range ds {
+			got = append(got, d.Span.Start.String()+" "+d.Message)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" || doc != nil {
+			t.Errorf("%s: doc %v, diagnostics (-want +got):\n%s", tc.in, doc != nil, diff)
+		}
+	}
+}
+
 // TestToJSONLosses: what JSON cannot carry is reported.
 func TestToJSONLosses(t *testing.T) {
 	for _, tc := range []struct{ in, code, at string }{

@@ -37,15 +37,8 @@ type Value struct {
 
 // Decode parses one JSON text. Syntax errors name the byte offset.
 func Decode(data []byte) (*Value, error) {
-	if !json.Valid(data) {
-		var v json.RawMessage
-		err := json.Unmarshal(data, &v)
-		var se *json.SyntaxError
-		if e, ok := err.(*json.SyntaxError); ok {
-			se = e
-			return nil, fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, se.Error())
-		}
-		return nil, fmt.Errorf("invalid JSON: %v", err)
+	if err := valid(data); err != nil {
+		return nil, err
 	}
 	d := decoder{s: string(data)}
 	d.space()
@@ -174,6 +167,19 @@ func (d *decoder) value() Value {
 	}
 	v.Raw = d.s[start:d.i]
 	return v
+}
+
+// valid returns nil for one JSON text, else an error naming the byte offset.
+func valid(data []byte) error {
+	if json.Valid(data) {
+		return nil
+	}
+	var v json.RawMessage
+	err := json.Unmarshal(data, &v)
+	if se, ok := err.(*json.SyntaxError); ok {
+		return fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, se.Error())
+	}
+	return fmt.Errorf("invalid JSON: %v", err)
 }
 
 func isNumByte(c byte) bool {
