@@ -107,11 +107,11 @@ func (f *fromJSON) span(off int) diag.Span {
 // T010 error naming its JSON path; the document is then nil.
 func FromJSON(src *diag.Source, syn Syntax) (*ir.DSLDoc, diag.List) {
 	f := newFromJSON(src, syn, false)
-	if err := valid(src.Text); err != nil {
+	text := string(src.Text)
+	if err := valid(text); err != nil {
 		f.errAt(0, CodeBadShape, "write valid JSON", "%v", err)
 		return nil, f.diags
 	}
-	text := string(src.Text)
 	doc := f.top(text)
 	if f.failed && !f.read1 {
 		f = newFromJSON(src, syn, true)

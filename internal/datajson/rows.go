@@ -170,7 +170,8 @@ func (f *fromJSON) object(n *node) {
 			f.shape(v.Off, f.pathKey("ID"), "duplicate ID %s in %s", id, n.label)
 			return
 		}
-		n.starts = append(n.starts, off)
+		n.starts = grow(n.starts, len(n.starts)+1)
+		n.starts[len(n.starts)-1] = off
 		d.next()
 		ki = 1
 	default:

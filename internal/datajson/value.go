@@ -3,7 +3,6 @@ package datajson
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -37,10 +36,11 @@ type Value struct {
 
 // Decode parses one JSON text. Syntax errors name the byte offset.
 func Decode(data []byte) (*Value, error) {
-	if err := valid(data); err != nil {
+	s := string(data)
+	if err := valid(s); err != nil {
 		return nil, err
 	}
-	d := decoder{s: string(data)}
+	d := decoder{s: s}
 	d.space()
 	v := d.value()
 	return &v, nil
@@ -167,19 +167,6 @@ func (d *decoder) value() Value {
 	}
 	v.Raw = d.s[start:d.i]
 	return v
-}
-
-// valid returns nil for one JSON text, else an error naming the byte offset.
-func valid(data []byte) error {
-	if json.Valid(data) {
-		return nil
-	}
-	var v json.RawMessage
-	err := json.Unmarshal(data, &v)
-	if se, ok := err.(*json.SyntaxError); ok {
-		return fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, se.Error())
-	}
-	return fmt.Errorf("invalid JSON: %v", err)
 }
 
 func isNumByte(c byte) bool {
