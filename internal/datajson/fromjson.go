@@ -1,6 +1,8 @@
 package datajson
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
@@ -77,20 +79,40 @@ func (f *fromJSON) pos(off int) diag.Pos {
 		f.at = f.src.Pos(off)
 		return f.at
 	}
-	t := f.src.Text
+	seg := f.src.Text[f.at.Offset:off]
 	p := f.at
-	for i := p.Offset; i < off; i++ {
-		switch c := t[i]; {
-		case c == '\n':
-			p.Line++
-			p.Col = 1
-		case c < 0x80 || c >= 0xC0:
-			p.Col++
-		}
+	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
+		p.Line += bytes.Count(seg, []byte{'\n'})
+		p.Col = 1
+		seg = seg[k+1:]
 	}
+	p.Col += codePoints(seg)
 	p.Offset = off
 	f.at = p
 	return p
+}
+
+// codePoints counts the bytes of b that start a code point (all but the
+// continuation bytes 10xxxxxx), eight at a time through ASCII.
+func codePoints(b []byte) int {
+	n := len(b)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 == 0 {
+			continue
+		}
+		for _, c := range b[i : i+8] {
+			if c&0xC0 == 0x80 {
+				n--
+			}
+		}
+	}
+	for _, c := range b[i:] {
+		if c&0xC0 == 0x80 {
+			n--
+		}
+	}
+	return n
 }
 
 // span is the empty span at byte off.

@@ -291,6 +291,45 @@ func TestFromJSONErrorLists(t *testing.T) {
 	}
 }
 
+// TestFromJSONRowSpans: a row's span is where its object starts, as
+// diag.Source counts lines and code points, across lines and non-ASCII text.
+func TestFromJSONRowSpans(t *testing.T) {
+	in := "{\"A\": [\n  {\"ID\": 1, \"S\": \"北京\", \"B\": [{\"X\": \"🙂\"}, {\"X\": \"é\"}]},\n" +
+		"  {\"ID\": 2, \"S\": \"ü\", \"B\": []}, {\"ID\": 3, \"S\": \"x\", \"B\": [{\"X\": \"y\"}]}\n]}\n"
+	src := diag.NewSource("t.json", []byte(in))
+	doc, ds := datajson.FromJSON(src, syn)
+	if doc == nil {
+		t.Fatal(ds)
+	}
+	var got, want []string
+	for _, bl := range doc.Blocks {
+		if d, ok := bl.(*ir.DSLData); ok {
+			for _, r := range d.Rows {
+				got = append(got, r.Span.Start.String())
+			}
+		}
+	}
+	// The objects: A's rows, then B's (its own block).
+	at := 0
+	var a, b []string
+	for i := 0; i < len(in); i++ {
+		if in[i] != '{' || i == 0 {
+			continue
+		}
+		at++
+		p := src.Pos(i).String()
+		if strings.HasPrefix(in[i:], `{"ID"`) {
+			a = append(a, p)
+		} else {
+			b = append(b, p)
+		}
+	}
+	want = append(a, b...)
+	if diff := cmp.Diff(want, got); diff != "" || at != 6 {
+		t.Errorf("row spans (-want +got):\n%s", diff)
+	}
+}
+
 // TestToJSONLosses: what JSON cannot carry is reported.
 func TestToJSONLosses(t *testing.T) {
 	for _, tc := range []struct{ in, code, at string }{
