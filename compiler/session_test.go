@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/rosettaref"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/resolve"
 )
@@ -252,7 +253,7 @@ var cmpEmpty = cmp.Comparer(func(a, b []string) bool {
 // TestSessionAPI exercises the host-facing API: Open, Stalls, Resolve.
 func TestSessionAPI(t *testing.T) {
 	s := NewSession(Options{})
-	for _, m := range parseMessages(sContent + "\na3.1 ask a3>a2 at=@t:2026-08-26T14:00Z ttl=10m\n q why?\n want {w}\n") {
+	for _, m := range parseMessages(rosettaref.Content + "\na3.1 ask a3>a2 at=@t:2026-08-26T14:00Z ttl=10m\n q why?\n want {w}\n") {
 		s.Add(m)
 	}
 	if got := s.Open(); len(got) != 1 || got[0].ID != "a3.1" || got[0].Act != "ask" {

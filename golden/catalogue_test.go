@@ -21,31 +21,8 @@ var codeLit = regexp.MustCompile(`"((?:[PEWIDF][0-9]{3}|S[0-9]{1,2})[a-z]?)"`)
 // documented in docs/diagnostics.md (as a "### CODE" heading) and appears in
 // some test: a _test.go file other than this one, or a testdata file.
 func TestCatalogue(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	codes := map[string]string{} // code -> first file using it
-	for _, dir := range rosettaCodeDirs {
-		files, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range codeLit.FindAllStringSubmatch(string(b), -1) {
-				if _, ok := codes[m[1]]; !ok {
-					codes[m[1]] = filepath.Base(f)
-				}
-			}
-		}
-	}
-	if len(codes) < 40 {
-		t.Fatalf("found only %d codes; is the scan broken?", len(codes))
-	}
+	root := moduleRoot(t)
+	codes := sourceCodes(t, codeLit, 40, rosettaCodeDirs...) // code -> first file using it
 	doc, err := os.ReadFile(filepath.Join(root, "docs", "diagnostics.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -2,11 +2,9 @@ package golden
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -15,28 +13,6 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/ir"
 )
-
-// refSpec is where the reference's spec files are saved (outside the repo).
-var refSpec = flag.String("refspec", "/work/ref/spec", "directory holding the reference's EXAMPLES.md and PROMPT.md")
-
-// fencedBlocks returns each fenced code block of a markdown file with the
-// 1-based line of its first content line.
-func fencedBlocks(text string) (blocks []string, lines []int) {
-	ls := strings.Split(text, "\n")
-	for i := 0; i < len(ls); i++ {
-		if !strings.HasPrefix(ls[i], "```") {
-			continue
-		}
-		j := i + 1
-		for j < len(ls) && !strings.HasPrefix(ls[j], "```") {
-			j++
-		}
-		blocks = append(blocks, strings.Join(ls[i+1:min(j, len(ls))], "\n"))
-		lines = append(lines, i+2)
-		i = j
-	}
-	return
-}
 
 // examplePairs checks one transcript and returns its sorted "id:CODE" pairs,
 // parser codes left out.
@@ -94,17 +70,11 @@ func readExpected(t *testing.T) map[string][]string {
 // reports equals the reference session's, except the documented deviations
 // (docs/conformance.md), which the expected file names block by block.
 func TestExamplesParity(t *testing.T) {
-	if !slices.Contains(compiler.Languages(), ir.Rosetta) {
-		t.Skip("no Rosetta parser registered")
-	}
+	needParser(t)
 	want := readExpected(t)
 	got := map[string][]string{}
 	for _, file := range []string{"EXAMPLES.md", "PROMPT.md"} {
-		b, err := os.ReadFile(filepath.Join(*refSpec, file))
-		if err != nil {
-			t.Skipf("reference spec not available: %v", err)
-		}
-		blocks, lines := fencedBlocks(string(b))
+		blocks, lines := fencedBlocks(string(refSpecFile(t, file)))
 		for i, blk := range blocks {
 			key := fmt.Sprintf("%s:%d", file, lines[i])
 			if p := examplePairs(key, blk); len(p) > 0 {

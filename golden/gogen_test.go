@@ -10,17 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/gogen"
 	"github.com/rosettac/rosettac/emit/jsonschema"
-	"github.com/rosettac/rosettac/grammars/agentdsl"
-	"github.com/rosettac/rosettac/ir"
-	"github.com/rosettac/rosettac/passes/schema"
-	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Go generation goldens: golden/testdata/gogen/*.txtar hold an input.adsl and
@@ -289,52 +284,6 @@ func TestExampleGoToolsModule(t *testing.T) {
 		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Errorf("go %s in examples/gotools: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-}
-
-// TestRuntimeAgreesWithChecker holds runtime/adslrt (which generated code
-// uses, and which cannot import the compiler) to the checker's answers: the same
-// cells are valid, with the same codes, and rows split into the same cells.
-func TestRuntimeAgreesWithChecker(t *testing.T) {
-	kinds := []struct {
-		ir ir.DSLTypeKind
-		rt adslrt.Kind
-	}{{ir.DSLInt, adslrt.Int}, {ir.DSLFloat, adslrt.Float}, {ir.DSLStr, adslrt.Str}, {ir.DSLAny, adslrt.Any}}
-	cells := []string{"_", "", "0", "-0", "007", "12", "-3", "+3", "1.5", "1e3", "1E-3", ".5", "5.", "9223372036854775807",
-		"9223372036854775808", "-9223372036854775808", "1e400", "NaN", "abc", "a,b", "a,,b", ",a", "a,_", "_,a", "a, b",
-		`"x"`, `{"a":1}`, "[1,2]", "true", "null", " 1", "{", `"a|b"`, "ünï,cödé"}
-	for _, k := range kinds {
-		for _, c := range cells {
-			code, _, _, ok := schema.CheckCell(k.ir, c)
-			if code == schema.CodeAnyNull || code == schema.CodeAnySpace {
-				ok, code = true, "" // warnings: the value is still valid
-			}
-			rcode, _, rok := adslrt.CheckCell(k.rt, c)
-			if ok != rok || code != rcode {
-				t.Errorf("%s cell %q: checker %v %s, runtime %v %s", k.ir, c, ok, code, rok, rcode)
-			}
-		}
-	}
-	rows := []string{"", "a", "a|b", "|", "1|{\"a\":\"x|y\"}|z", "1|[1,|2", "1|\"unterminated|x", "1|{\"a\":[1,{\"b\":\"|\"}]}|_", "1|\"a\\\"|b\"|c", "1|x{|y"}
-	kindSets := [][]ir.DSLTypeKind{nil, {ir.DSLInt, ir.DSLAny, ir.DSLStr}, {ir.DSLAny, ir.DSLAny}}
-	for _, ks := range kindSets {
-		rk := make([]adslrt.Kind, len(ks))
-		for i, k := range ks {
-			for _, m := range kinds {
-				if m.ir == k {
-					rk[i] = m.rt
-				}
-			}
-		}
-		for _, r := range rows {
-			var want []string
-			for _, c := range agentdsl.SplitRow(r, ks, nil) {
-				want = append(want, r[c.Start:c.End])
-			}
-			if d := cmp.Diff(want, adslrt.SplitRow(r, rk)); d != "" {
-				t.Errorf("row %q kinds %v (-checker +runtime):\n%s", r, ks, d)
-			}
 		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 // or "mixed" (the three in turn). Deterministic for (n, mix).
 func genLingua(tb testing.TB, n int, mix string) []byte {
 	var b bytes.Buffer
-	hs, _ := bytesOf("testdata/lingua/handshake.txtar", "input.lingua")
+	hs := archiveSection(tb, "testdata/lingua/handshake.txtar", "input.lingua")
 	lines := strings.Split(string(hs), "\n")
 	b.WriteString(lines[1] + "\n" + lines[2] + "\n") // offer and answer
 	alice, _ := linguacrypto.ParsePrivateKey([]byte("dwdtCnMYpX08FsFyUbJmRd9ML4frwJkqsXf7pR25LCo="))
@@ -55,19 +55,6 @@ func genLingua(tb testing.TB, n int, mix string) []byte {
 		}
 	}
 	return b.Bytes()
-}
-
-func bytesOf(file, name string) ([]byte, error) {
-	ar, err := readTxtar(file)
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range ar.Files {
-		if f.Name == name {
-			return f.Data, nil
-		}
-	}
-	return nil, fmt.Errorf("%s has no %s", file, name)
 }
 
 // BenchmarkLinguaCheck parses, decodes (decrypting with Alice's key) and

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/base64"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,82 +28,37 @@ import (
 // (--session); the sections ir, diagnostics, render.en, render.zh and fmt are
 // the expected outputs of each stage. ROSETTAC_UPDATE=1 rewrites them.
 func TestLinguaGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/lingua/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in := map[string][]byte{}
-			for _, f := range ar.Files {
-				in[f.Name] = f.Data
-			}
-			opt := compiler.Options{PrivateKey: in["key.txt"], PSK: in["psk.txt"], SessionID: strings.TrimSpace(string(in["session.txt"]))}
-			res := compiler.Check("input.lingua", in["input.lingua"], opt)
-			doc := res.Doc.(*ir.LinguaTranscript)
-			got := map[string]string{"ir": grammar.Dump(doc), "diagnostics": diagText(res)}
-			for _, lang := range []string{"en", "zh"} {
-				out, _ := text.Render(doc, text.Options{Lang: lang})
-				got["render."+lang] = string(out)
-			}
-			fmtOut, _ := compiler.Format(res, compiler.FormatOptions{})
-			got["fmt"] = string(fmtOut)
-			// fmt is idempotent and keeps the IR.
-			again := compiler.Check("input.lingua", fmtOut, opt)
-			if d := cmp.Diff(got["ir"], grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
-				t.Errorf("IR changes through fmt (-before +after):\n%s", d)
-			}
-			checkSections(t, file, ar, got, []string{"ir", "diagnostics", "render.en", "render.zh", "fmt"})
-		})
-	}
+	eachArchive(t, "testdata/lingua/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
+		opt := compiler.Options{PrivateKey: optional(ar, "key.txt"), PSK: optional(ar, "psk.txt"),
+			SessionID: strings.TrimSpace(string(optional(ar, "session.txt")))}
+		res := compiler.Check("input.lingua", inputSection(t, path, ar, "input.lingua"), opt)
+		doc := res.Doc.(*ir.LinguaTranscript)
+		got := map[string]string{"ir": grammar.Dump(doc), "diagnostics": diagText(res)}
+		for _, lang := range []string{"en", "zh"} {
+			out, _ := text.Render(doc, text.Options{Lang: lang})
+			got["render."+lang] = string(out)
+		}
+		fmtOut, _ := compiler.Format(res, compiler.FormatOptions{})
+		got["fmt"] = string(fmtOut)
+		// fmt is idempotent and keeps the IR.
+		again := compiler.Check("input.lingua", fmtOut, opt)
+		if d := cmp.Diff(got["ir"], grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
+			t.Errorf("IR changes through fmt (-before +after):\n%s", d)
+		}
+		checkSections(t, path, ar, got, []string{"ir", "diagnostics", "render.en", "render.zh", "fmt"})
+	})
+}
+
+// optional is the section of ar called name, or nil.
+func optional(ar *txtar.Archive, name string) []byte {
+	b, _ := section(ar, name)
+	return b
 }
 
 func diagText(res *compiler.Result) string {
 	var b bytes.Buffer
 	diag.PrintText(&b, res.Diags, func(string) *diag.Source { return res.Source }, diag.TextOptions{})
 	return b.String()
-}
-
-// checkSections compares (or with ROSETTAC_UPDATE=1 rewrites) the named
-// sections of ar against got.
-func checkSections(t *testing.T, file string, ar *txtar.Archive, got map[string]string, names []string) {
-	t.Helper()
-	if os.Getenv("ROSETTAC_UPDATE") != "" {
-		var keep []txtar.File
-		for _, f := range ar.Files {
-			if _, stage := got[f.Name]; !stage {
-				keep = append(keep, f)
-			}
-		}
-		for _, n := range names {
-			keep = append(keep, txtar.File{Name: n, Data: []byte(got[n])})
-		}
-		ar.Files = keep
-		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	for _, n := range names {
-		var want []byte
-		found := false
-		for _, f := range ar.Files {
-			if f.Name == n {
-				want, found = f.Data, true
-			}
-		}
-		if !found {
-			t.Errorf("section %s missing (ROSETTAC_UPDATE=1 to write it)", n)
-			continue
-		}
-		if d := cmp.Diff(string(want), got[n]); d != "" {
-			t.Errorf("%s (-want +got):\n%s", n, d)
-		}
-	}
 }
 
 // counter is a deterministic nonce source for tests.
@@ -204,8 +161,6 @@ func flipB64(c byte) string {
 	return "A"
 }
 
-func readTxtar(file string) (*txtar.Archive, error) { return txtar.ParseFile(file) }
-
 // Every L code in the Lingua packages is documented in docs/lingua.md and
 // triggered by some test or golden file.
 func TestLinguaCodesCatalogued(t *testing.T) {
@@ -214,29 +169,21 @@ func TestLinguaCodesCatalogued(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	codes := sourceCodes(t, code, 30, "grammars/lingua", "passes/decode", "passes/lingua")
 	var tests strings.Builder
-	var codes []string
 	for _, dir := range []string{"../grammars/lingua", "../passes/decode", "../passes/lingua", "testdata/lingua", "../cmd/rosettac/testdata/script"} {
 		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
 			}
-			b, _ := os.ReadFile(p)
-			switch {
-			case strings.HasSuffix(p, "_test.go") || strings.HasSuffix(p, ".txtar"):
+			if strings.HasSuffix(p, "_test.go") || strings.HasSuffix(p, ".txtar") {
+				b, _ := os.ReadFile(p)
 				tests.Write(b)
-			case strings.HasSuffix(p, ".go"):
-				for _, m := range code.FindAllStringSubmatch(string(b), -1) {
-					codes = append(codes, m[1])
-				}
 			}
 			return nil
 		})
 	}
-	if len(codes) < 30 {
-		t.Fatalf("found only %d codes", len(codes))
-	}
-	for _, c := range codes {
+	for _, c := range slices.Sorted(maps.Keys(codes)) {
 		if !strings.Contains(string(doc), "| "+c+" |") {
 			t.Errorf("%s is not in docs/lingua.md", c)
 		}
@@ -249,13 +196,6 @@ func TestLinguaCodesCatalogued(t *testing.T) {
 // handshakeInput returns the input and Alice's key file of handshake.txtar.
 func handshakeInput(t *testing.T) (src, key []byte) {
 	t.Helper()
-	src, err := bytesOf("testdata/lingua/handshake.txtar", "input.lingua")
-	if err != nil {
-		t.Fatal(err)
-	}
-	key, err = bytesOf("testdata/lingua/handshake.txtar", "key.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src, key
+	const file = "testdata/lingua/handshake.txtar"
+	return archiveSection(t, file, "input.lingua"), archiveSection(t, file, "key.txt")
 }

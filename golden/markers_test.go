@@ -19,9 +19,7 @@ package golden
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -29,7 +27,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rosettac/rosettac/compiler"
-	"github.com/rosettac/rosettac/ir"
 )
 
 const markerLead = "«"
@@ -65,29 +62,17 @@ func stripMarkers(t *testing.T, name, src string) (string, []string) {
 
 // TestMarkers checks every golden/testdata/errors/*.rose file against its markers.
 func TestMarkers(t *testing.T) {
-	if !slices.Contains(compiler.Languages(), ir.Rosetta) {
-		t.Skip("no Rosetta parser registered")
-	}
-	files, err := filepath.Glob(filepath.Join("testdata", "errors", "*.rose"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no marker files: %v", err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			src, want := stripMarkers(t, f, string(b))
-			res := compiler.Check(filepath.Base(f), []byte(src), compiler.Options{})
-			var got []string
-			for _, d := range res.Diags {
-				got = append(got, fmt.Sprintf("%d:%d %s", d.Span.Start.Line, d.Span.Start.Col, d.Code))
-			}
-			sort.Strings(got)
-			if d := cmp.Diff(want, got); d != "" {
-				t.Errorf("diagnostics differ from the markers (-want +got):\n%s\nfull output:\n%s", d, res.Diags)
-			}
-		})
-	}
+	needParser(t)
+	eachFile(t, filepath.Join("testdata", "errors", "*.rose"), func(t *testing.T, f string, b []byte) {
+		src, want := stripMarkers(t, f, string(b))
+		res := compiler.Check(filepath.Base(f), []byte(src), compiler.Options{})
+		var got []string
+		for _, d := range res.Diags {
+			got = append(got, fmt.Sprintf("%d:%d %s", d.Span.Start.Line, d.Span.Start.Col, d.Code))
+		}
+		sort.Strings(got)
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("diagnostics differ from the markers (-want +got):\n%s\nfull output:\n%s", d, res.Diags)
+		}
+	})
 }

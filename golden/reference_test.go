@@ -16,15 +16,9 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/text"
+	"github.com/rosettac/rosettac/internal/rosettaref"
 	"github.com/rosettac/rosettac/ir"
 )
-
-func needParser(t *testing.T) {
-	t.Helper()
-	if !slices.Contains(compiler.Languages(), ir.Rosetta) {
-		t.Skip("no Rosetta parser registered")
-	}
-}
 
 // parseAll reads a transcript as one session (inheritance applied).
 func parseAll(src string) []*ir.Message {
@@ -107,77 +101,13 @@ func shapeNames(m *ir.Message, pick func(ir.ShapeField) bool) []string {
 	return out
 }
 
-type refCheck struct {
-	label string
-	ok    func() bool
-}
-
-func runRef(t *testing.T, cs []refCheck) {
-	t.Helper()
-	for _, c := range cs {
-		t.Run(c.label, func(t *testing.T) {
-			if !c.ok() {
-				t.Errorf("reference assertion failed: %s", c.label)
-			}
-		})
-	}
-}
-
+// The reference's samples, each after a newline as its self-test writes
+// them, and its messy sample: a model's reply wrapped around a message.
 const (
-	refIncident = `
-a3.12 ask a3>a1 #CKO.5xx
- q     root_cause?
- ctx   @a3.7 @file:log/2f9c#L440-512
- want  {cause, fix, eta?}
- unk   [when the config changed]
-
-a1.13 tell a1>a3 re=a3.12
- a     cause = @commit:9f2a lowered http.timeout 30s>3s   ~hi
-       fix   = revert @commit:9f2a                        ~hi
-       eta   = 12m                                        ~lo
- why   @file:log/2f9c#L487 timeouts start 14:02 = deploy time +-40s
- unk   [who approved 9f2a, whether other services hit this]
- risk  reverting reintroduces the slow query in @issue:441   ~mid
-`
-	refClinical = `
-a2.40 part a2>a1 #triage.bed7 sens=phi at=@t:2026-08-26T14:02Z ttl=15m
- a     lactate_trend = rising ~hi
-       sepsis_score  = 3 of 6 ~mid
- why    @ext:ehr:obs-88231 three consecutive samples rising
- unk    [fluid intake last 6h, prior antibiotics]
- assume weight_kg = 70 standard adult estimate, not measured ~lo
-
-a1.41 propose a1>@role:clinician pri=block sens=phi
- q      start the sepsis bundle?
- ctx   @a2.40
- opt    [start now, fluids then reassess, observe 1h]
- risk   each hour of delay raises mortality ~mid
- want  accept|reject
- unk    [allergy history]
-`
-	refAuction = `
-a1.20 do a1>@role:worker #reindex thd=shard1
- q     rebuild the index over @tbl:sha256:7d19ac44b2
- by    30m | $5
- sub   s1 = pull snapshot  @role:storage
-       s2 = build inverted on=s1
-       s3 = canary cutover on=s2
- want  {bid_cost, bid_eta, capable}
-
-a5.3 propose a5>a1 re=a1.20
- a     bid_cost = $3.2 ~hi
-       bid_eta  = 18m  ~mid
-       capable  = yes  ~hi
- unk   [whether the dataset has nested fields]
-
-a7.2 fail a7>a1 re=a1.20
- why   unsupported this node cannot read table slices
- unk   []
-
-a1.21 accept a1>a5 re=a5.3
- why   lowest bid and capable=yes
-`
-	refMessy = "Sure! Here is my analysis:\n\n```\n" +
+	refIncident = "\n" + rosettaref.Incident
+	refClinical = "\n" + rosettaref.Clinical
+	refAuction  = "\n" + rosettaref.Auction
+	refMessy    = "Sure! Here is my analysis:\n\n```\n" +
 		"a1.14 tell a1>a3 re=a3.12\n" +
 		"- a: cause = @commit:9f2a 把超时从 30s 降到 3s   ~hi\n" +
 		"  fix = revert @commit:9f2a  ~hi\n" +
@@ -195,7 +125,7 @@ func TestRef01ParserCore(t *testing.T) {
 		t.Fatalf("got %d messages", len(ms))
 	}
 	m0, m1 := ms[0], ms[1]
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"header fields", func() bool {
 			return m0.Header.Act == "ask" && m0.Header.Sender == "a3" && slices.Equal(targets(m0), []string{"a1"})
 		}},
@@ -226,7 +156,7 @@ func TestRef02ParserAdditions(t *testing.T) {
 	if len(c) != 2 || len(a) != 4 {
 		t.Fatalf("got %d and %d messages", len(c), len(a))
 	}
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"`part` act", func() bool { return c[0].Header.Act == "part" }},
 		{"sens= and ttl=", func() bool { return field(c[0], "sens") == "phi" && field(c[0], "ttl") == "15m" }},
 		{"at= parsed as a timestamp", func() bool { return strings.Contains(field(c[0], "at"), "T14:02") }},
@@ -255,7 +185,7 @@ func TestRef02ParserAdditions(t *testing.T) {
 // Group 3: broadcast / topic routing.
 func TestRef03BroadcastTopicRouting(t *testing.T) {
 	needParser(t)
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"topic + group targets", func() bool {
 			return slices.Equal(targets(parseMsg("a1.30 ask a1>#release.go_nogo,@grp:jury\n q go?\n unk []")), []string{"#release.go_nogo", "@grp:jury"})
 		}},
@@ -274,14 +204,14 @@ func TestRef04CanonicalIdempotent(t *testing.T) {
 		}
 		return string(out)
 	}
-	var cs []refCheck
+	var cs []rosettaref.Check
 	for _, s := range []struct{ name, src string }{{"incident", refIncident}, {"clinical", refClinical}, {"auction", refAuction}} {
-		cs = append(cs, refCheck{"canonical(canonical(x)) == canonical(x)  [" + s.name + "]", func() bool {
+		cs = append(cs, rosettaref.Check{"canonical(canonical(x)) == canonical(x)  [" + s.name + "]", func() bool {
 			once := canon(s.src)
 			return canon(once) == once
 		}})
 	}
-	runRef(t, cs)
+	rosettaref.Run(t, cs)
 }
 
 // Group 5: tolerant parsing of messy LLM output.
@@ -295,7 +225,7 @@ func TestRef05TolerantParsing(t *testing.T) {
 	}
 	cjk := parseMsg("a1.15 tell a1>a3\n a note = 上升，但幅度有限（约 12%）：需复核 ~mid\n unk [基线，采样窗口]")
 	fw := parseMsg("a1.16 tell a1＞a3 ＃topic\n a x ＝ 1 ～hi\n unk []")
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"recovers header from fenced/prefixed prose", func() bool { return mm.Header != nil && mm.Header.Act == "tell" && mm.Header.ID.Text == "a1.14" }},
 		{"recovers bindings", func() bool { return slices.Equal(bindingKeys(mm, "a"), []string{"cause", "fix"}) }},
 		{"recovers slots past fullwidth colon and bullets", func() bool { return slotOf(mm, "why") != nil && slotOf(mm, "unk") != nil }},
@@ -319,7 +249,7 @@ func TestRef06SlotSetClosed(t *testing.T) {
 	needParser(t)
 	probes := []string{refIncident, refClinical, refAuction, refMessy, "just some prose with no header at all",
 		"a1.1 note a1>a3\n a stray line with no slot name at all\n unk []"}
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"every produced slot key is in SLOTS", func() bool {
 			for _, p := range probes {
 				for _, m := range parseAll(p) {
@@ -358,7 +288,7 @@ func TestRef07ContentPlaneParser(t *testing.T) {
 		}
 	}
 	vb := block(parseMsg("a1.1 tell a1>a3\n txt body\n |   两个前导空格，全角逗号，＝＞～＃ 都不该被改写\n | ```not a fence```\n | a9.9 note a9>a1   <- looks like a header, is content\n unk []"), "body")
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"multiple named blocks in one message", func() bool { return block(doc, "src").Name == "src" && block(doc, "tgt").Name == "tgt" }},
 		{"block format/lang tags", func() bool { return block(doc, "tgt").Lang == "zh" && block(doc, "tgt").Fmt == "md" }},
 		{"block attributes", func() bool { v, _ := block(doc, "tgt").Attr("v"); return v == "draft3" }},
@@ -381,7 +311,7 @@ func TestRef07ContentPlaneParser(t *testing.T) {
 func TestRef17CompactIDsParser(t *testing.T) {
 	needParser(t)
 	ms := parseAll("a1.2 do a1>@role:sre #inc.1\n q go\n want {cause}\n\na4.2 done re=a1.2\n a cause = X ~hi\n unk []")
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"a slot line is never mistaken for a header (a msg-id must carry a sequence)", func() bool {
 			return slotOf(parseMsg("a1.1 tell a1>a3\n a note = x ~hi\n unk []"), "a") != nil
 		}},
@@ -420,28 +350,12 @@ func renderer(t *testing.T) func(src, lang, view string) string {
 	return render
 }
 
-const refContent = `a2.7 tell a2>a1 #ch1
- txt src @md/en v=orig
- | The lighthouse keeper insisted that nothing unusual ever happened here.
- |
- | He was, by every account, the last man on the island you would ask.
- txt tgt @md/zh v=draft3
- | 灯塔看守人坚称，这里从来没发生过任何不寻常的事。
- |
- | 而所有人都会告诉你，全岛最不该去问的就是他。
- mark tgt#L1.c0-5 = 定名依 GLOSS v4 ~hi
-      tgt#L3 > "而所有人都会说：全岛最不该问的人，就是他。" ~mid
-      src#p2 = 语序在中文里必须重排 ~hi
- a    faithful != literal ~hi
- unk  [第 3 行改写后是否过于口语]
-`
-
 // The rendering assertions of groups 8, 9, 17 and 19.
 func TestRef08To19Rendering(t *testing.T) {
 	needParser(t)
 	render := renderer(t)
 	win := "a1.8 tell a1>a3\n txt ch @md/zh src=@sha256:ab3f win=L38-46\n | 第 38 行。\n | 第 39 行有个双关。\n | 第 40 行。\n unk []"
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"an orphaned mark is rendered as orphaned, never dropped", func() bool {
 			return strings.Contains(render("a1.7 tell a1>a3\n txt t\n | 甲。\n mark t#q\"没了\" > \"x\" ~hi\n unk []", "zh", "full"), "失锚")
 		}},
@@ -481,7 +395,7 @@ func TestRef20Rendering(t *testing.T) {
 		}
 		return true
 	}
-	runRef(t, []refCheck{
+	rosettaref.Run(t, []rosettaref.Check{
 		{"zh render carries value + confidence", func() bool { return has(render(m1, "zh", "full"), "把握低", "12m") }},
 		{"en render carries value + confidence", func() bool { return has(render(m1, "en", "full"), "low confidence", "commit 9f2a") }},
 		{"refs are rendered, not left raw", func() bool { return has(render(m1, "en", "full"), "issue 441") }},
@@ -526,12 +440,16 @@ func TestRef20Rendering(t *testing.T) {
 			return has(a, "依据", "未知") && !strings.Contains(a, "风险")
 		}},
 		{"audit view keeps ctx when present", func() bool { return has(render(m0, "zh", "audit"), "上下文") }},
-		{"blocks render as numbered verbatim text", func() bool { return has(render(refContent, "zh", "full"), "正文 tgt", "1 │ 灯塔看守人") }},
-		{"marks render as margin notes quoting their span", func() bool { return has(render(refContent, "zh", "full"), "「灯塔看守人」定名依 GLOSS v4") }},
-		{"proposed replacements render distinctly from annotations", func() bool { return has(render(refContent, "zh", "full"), "▶ L3 改为", "▲ L1.c0-5") }},
-		{"negated bindings render as negations", func() bool { return has(render(refContent, "zh", "full"), "并非 literal") }},
+		{"blocks render as numbered verbatim text", func() bool {
+			return has(render(rosettaref.Content, "zh", "full"), "正文 tgt", "1 │ 灯塔看守人")
+		}},
+		{"marks render as margin notes quoting their span", func() bool {
+			return has(render(rosettaref.Content, "zh", "full"), "「灯塔看守人」定名依 GLOSS v4")
+		}},
+		{"proposed replacements render distinctly from annotations", func() bool { return has(render(rosettaref.Content, "zh", "full"), "▶ L3 改为", "▲ L1.c0-5") }},
+		{"negated bindings render as negations", func() bool { return has(render(rosettaref.Content, "zh", "full"), "并非 literal") }},
 		{"`clean` view yields the text with no overlay — the deliverable itself", func() bool {
-			c := render(refContent, "zh", "clean")
+			c := render(rosettaref.Content, "zh", "clean")
 			return strings.Contains(c, "灯塔看守人") && !strings.Contains(c, "定名依")
 		}},
 	})
@@ -545,7 +463,7 @@ func TestRef20Rendering(t *testing.T) {
 func TestRefDemoRunsClean(t *testing.T) {
 	needParser(t)
 	render := renderer(t)
-	for _, src := range []string{refIncident, refClinical, refAuction, refContent} {
+	for _, src := range []string{refIncident, refClinical, refAuction, rosettaref.Content} {
 		for _, lang := range []string{"zh", "en"} {
 			for _, view := range []string{"full", "human_task", "content", "clean"} {
 				for i, l := range strings.Split(render(src, lang, view), "\n") {

@@ -8,9 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/txtar"
-
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/text"
 	"github.com/rosettac/rosettac/ir"
@@ -22,17 +19,7 @@ import (
 // named lang.view, or lang.view.ascii for --ascii. ROSETTAC_UPDATE=1 rewrites
 // them from rosettac's output.
 
-// examplesPath is the upstream spec/EXAMPLES.md; it is not in the repository,
-// so the test that reads it is skipped where it is missing.
-func examplesPath() string {
-	if p := os.Getenv("ROSETTAC_EXAMPLES"); p != "" {
-		return p
-	}
-	return "/work/ref/spec/EXAMPLES.md"
-}
-
 var (
-	fenceRE  = regexp.MustCompile("(?ms)^```[^\n]*\n(.*?)^```")
 	targetRE = `(?:\*|[#＃][a-z][a-z0-9_.]*|[@＠](?:role|grp):[a-z][a-z0-9_]*|[a-z][a-z0-9_]*)`
 	headerRE = regexp.MustCompile(`^\s*(?:[a-z][a-z0-9_]*\.\d+|[a-z]+\d+)\s+` +
 		`(?:ask|tell|do|take|part|done|fail|stop|propose|accept|reject|revise|def|note)` +
@@ -40,18 +27,18 @@ var (
 )
 
 // exampleTranscripts returns the fenced blocks of EXAMPLES.md whose first
-// non-blank line is a message header, in order: the transcripts (the other
-// blocks are renderings, diagnostics and fragments).
+// non-blank line is a message header, in order, each ending in a newline: the
+// transcripts (the other blocks are renderings, diagnostics and fragments).
 func exampleTranscripts(md []byte) []string {
 	var out []string
-	for _, m := range fenceRE.FindAllSubmatch(md, -1) {
-		body := string(m[1])
+	blocks, _ := fencedBlocks(string(md))
+	for _, body := range blocks {
 		for _, l := range strings.Split(body, "\n") {
 			if strings.TrimSpace(l) == "" {
 				continue
 			}
 			if headerRE.MatchString(l) {
-				out = append(out, body)
+				out = append(out, body+"\n")
 			}
 			break
 		}
@@ -89,48 +76,31 @@ func renderOptions(name string) (text.Options, bool) {
 // compares; in update mode it rewrites the archive.
 func compareRenderings(t *testing.T, path string, doc ir.Document) {
 	t.Helper()
-	ar, err := txtar.ParseFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	update := os.Getenv("ROSETTAC_UPDATE") != ""
-	n := 0
-	for i, f := range ar.Files {
+	ar := readArchive(t, path)
+	got := map[string]string{}
+	var names []string
+	for _, f := range ar.Files {
 		opt, ok := renderOptions(f.Name)
 		if !ok {
 			continue
 		}
-		n++
-		got, ds := text.Render(doc, opt)
+		out, ds := text.Render(doc, opt)
 		if len(ds) > 0 {
 			t.Errorf("%s %s: diagnostics: %v", path, f.Name, ds)
 		}
-		if update {
-			ar.Files[i].Data = got
-			continue
-		}
-		if d := cmp.Diff(string(f.Data), string(got)); d != "" {
-			t.Errorf("%s %s (-want +got):\n%s", filepath.Base(path), f.Name, d)
-		}
+		got[f.Name] = string(out)
+		names = append(names, f.Name)
 	}
-	if n < 12 {
-		t.Errorf("%s: %d renderings, want every language and view (12)", path, n)
+	if len(names) < 12 {
+		t.Errorf("%s: %d renderings, want every language and view (12)", path, len(names))
 	}
-	if update {
-		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	checkSections(t, path, ar, got, names)
 }
 
 // TestRenderExamples: every transcript of spec/EXAMPLES.md, in both
 // languages and every view.
 func TestRenderExamples(t *testing.T) {
-	md, err := os.ReadFile(examplesPath())
-	if err != nil {
-		t.Skipf("spec/EXAMPLES.md not available: %v", err)
-	}
-	ts := exampleTranscripts(md)
+	ts := exampleTranscripts(refSpecFile(t, "EXAMPLES.md"))
 	files, _ := filepath.Glob("testdata/render/examples/example_*.txtar")
 	if len(ts) != len(files) || len(ts) == 0 {
 		t.Fatalf("EXAMPLES.md has %d transcripts, testdata has %d expected renderings", len(ts), len(files))
@@ -147,20 +117,10 @@ func TestRenderExamples(t *testing.T) {
 // TestRenderOwn: rosettac's own examples, which between them use every slot,
 // act, failure code, reference scheme and resolution status.
 func TestRenderOwn(t *testing.T) {
-	files, _ := filepath.Glob("testdata/render/own/*.rose")
-	if len(files) == 0 {
-		t.Fatal("no examples")
-	}
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc := checkRosetta(t, path, src)
-			compareRenderings(t, strings.TrimSuffix(path, ".rose")+".txtar", doc)
-		})
-	}
+	eachFile(t, "testdata/render/own/*.rose", func(t *testing.T, path string, src []byte) {
+		doc := checkRosetta(t, path, src)
+		compareRenderings(t, strings.TrimSuffix(path, ".rose")+".txtar", doc)
+	})
 }
 
 // TestRenderCoverage keeps the own examples honest: between them they must

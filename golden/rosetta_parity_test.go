@@ -3,7 +3,6 @@ package golden
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,23 +12,6 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/ir"
 )
-
-// findUp looks for rel beside dir and beside each of dir's parents (the main
-// checkout is /work/main, a worktree /work/wt/NAME; both reach /work/ref).
-func findUp(rel string) string {
-	dir, _ := filepath.Abs("..")
-	for {
-		p := filepath.Join(filepath.Dir(dir), rel)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
 
 // specBlocks returns the fenced code blocks of a markdown text whose
 // language tag is empty, rosetta or text (the same rule as parity_expect.py).
@@ -100,17 +82,12 @@ var parityDeviations = map[string]struct{ got, why string }{
 }
 
 // TestReferenceParity reads every fenced example of spec/EXAMPLES.md and
-// spec/PROMPT.md (from /work/ref, located upward from the module; skipped when
-// absent) and checks that rosettac finds the same messages, acts, senders,
-// recipients (after session inheritance), slot order and block line counts as
-// the reference implementation, whose readings are in testdata/rosetta/parity.txt
-// (written by testdata/rosetta/parity_expect.py).
+// spec/PROMPT.md (see refSpecFile; skipped when absent) and checks that
+// rosettac finds the same messages, acts, senders, recipients (after session
+// inheritance), slot order and block line counts as the reference
+// implementation, whose readings are in testdata/rosetta/parity.txt (written by
+// testdata/rosetta/parity_expect.py).
 func TestReferenceParity(t *testing.T) {
-	ref := findUp("ref/spec/EXAMPLES.md")
-	if ref == "" {
-		t.Skip("/work/ref/spec not found")
-	}
-	dir := filepath.Dir(ref)
 	f, err := os.Open("testdata/rosetta/parity.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -123,11 +100,7 @@ func TestReferenceParity(t *testing.T) {
 	}
 	var got []string
 	for _, name := range []string{"EXAMPLES.md", "PROMPT.md"} {
-		text, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Skipf("%s: %v", name, err)
-		}
-		for bi, b := range specBlocks(string(text)) {
+		for bi, b := range specBlocks(string(refSpecFile(t, name))) {
 			key := name + "#" + strconv.Itoa(bi)
 			res := compiler.Parse(key, []byte(b), compiler.Options{From: ir.Rosetta})
 			tr := res.Doc.(*ir.Transcript)

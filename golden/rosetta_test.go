@@ -3,8 +3,6 @@ package golden
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -18,8 +16,6 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-var update = os.Getenv("ROSETTAC_UPDATE") != ""
-
 // TestRosettaGolden runs every testdata/rosetta/*.txtar: the input section
 // `input.rose` is parsed (syntax, lowering and session inheritance; no checker)
 // and the `ir` (IR JSON, indented), `fmt` (terse canonical form) and
@@ -27,70 +23,27 @@ var update = os.Getenv("ROSETTAC_UPDATE") != ""
 // case also checks fmt(fmt(x)) == fmt(x) and that fmt(x) reads back to the
 // same IR (rosettanorm's comparison form), in both terse and full form.
 func TestRosettaGolden(t *testing.T) {
-	files, _ := filepath.Glob("testdata/rosetta/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no golden files")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	eachArchive(t, "testdata/rosetta/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
+		input := inputSection(t, path, ar, "input.rose")
+		res := compiler.Parse("input.rose", input, compiler.Options{})
+		irOut := emitjson.IR("input.rose", res.Doc, res.Diags).Data
+		var pretty bytes.Buffer
+		if err := json.Indent(&pretty, irOut, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		fmtOut, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
+		var ds strings.Builder
+		for _, d := range res.Diags {
+			ds.WriteString(d.Error())
+			if d.Hint != "" {
+				ds.WriteString("\n    hint: " + d.Hint)
 			}
-			var input []byte
-			for _, f := range ar.Files {
-				if f.Name == "input.rose" {
-					input = f.Data
-				}
-			}
-			if input == nil {
-				t.Fatal("no input.rose section")
-			}
-			res := compiler.Parse("input.rose", input, compiler.Options{})
-			irOut := emitjson.IR("input.rose", res.Doc, res.Diags).Data
-			var pretty bytes.Buffer
-			if err := json.Indent(&pretty, irOut, "", "  "); err != nil {
-				t.Fatal(err)
-			}
-			fmtOut, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
-			var ds strings.Builder
-			for _, d := range res.Diags {
-				ds.WriteString(d.Error())
-				if d.Hint != "" {
-					ds.WriteString("\n    hint: " + d.Hint)
-				}
-				ds.WriteByte('\n')
-			}
-			got := map[string][]byte{"ir": pretty.Bytes(), "fmt": fmtOut, "diagnostics": []byte(ds.String())}
-			checkRoundTrip(t, res, fmtOut)
-			sections := []string{"input.rose", "ir", "fmt", "diagnostics"}
-			if update {
-				out := &txtar.Archive{Comment: ar.Comment}
-				for _, name := range sections {
-					data := input
-					if name != "input.rose" {
-						data = got[name]
-					}
-					out.Files = append(out.Files, txtar.File{Name: name, Data: data})
-				}
-				if err := os.WriteFile(file, txtar.Format(out), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			for _, f := range ar.Files {
-				if g, ok := got[f.Name]; ok {
-					if d := cmp.Diff(string(f.Data), string(g)); d != "" {
-						t.Errorf("section %s (-golden +got):\n%s", f.Name, d)
-					}
-					delete(got, f.Name)
-				}
-			}
-			for name := range got {
-				t.Errorf("missing section %s (run with ROSETTAC_UPDATE=1)", name)
-			}
-		})
-	}
+			ds.WriteByte('\n')
+		}
+		checkRoundTrip(t, res, fmtOut)
+		got := map[string]string{"ir": pretty.String(), "fmt": string(fmtOut), "diagnostics": ds.String()}
+		checkSections(t, path, ar, got, []string{"ir", "fmt", "diagnostics"})
+	})
 }
 
 // checkRoundTrip checks fmt idempotence and IR preservation for res.
@@ -115,19 +68,5 @@ func checkRoundTrip(t *testing.T, res *compiler.Result, terse []byte) {
 
 // TestGrammarEBNF keeps testdata/rosetta/grammar.ebnf equal to the grammar.
 func TestGrammarEBNF(t *testing.T) {
-	const file = "testdata/rosetta/grammar.ebnf"
-	got := rosetta.Grammar()
-	if update {
-		if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(string(want), got); d != "" {
-		t.Errorf("grammar changed (-golden +now); review and run ROSETTAC_UPDATE=1:\n%s", d)
-	}
+	checkFile(t, "testdata/rosetta/grammar.ebnf", []byte(rosetta.Grammar()))
 }

@@ -2,14 +2,18 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit/tokens"
 	"github.com/rosettac/rosettac/emit/translate"
 	"github.com/rosettac/rosettac/ir"
 )
 
 func init() {
-	register(&command{name: "translate", args: "--to LANG [flags] FILE", summary: "translate to another format (--to json|agentdsl|rosetta|lingua, --from json)", run: runTranslate})
+	register(&command{name: "translate", args: "--to rosetta|lingua|agentdsl|json [flags] FILE...",
+		summary: "translate to another format (--to json|agentdsl|rosetta|lingua, --from json); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
 }
 
 func runTranslate(e *env, args []string) int {
@@ -17,10 +21,11 @@ func runTranslate(e *env, args []string) int {
 	fs := newFlags(e, c)
 	var in inputFlags
 	var df diagFlags
-	var to string
+	var to, encoding string
 	in.register(fs)
 	df.register(fs)
-	fs.StringVar(&to, "to", "", "target language: json, agentdsl, rosetta or lingua")
+	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
+	fs.StringVar(&encoding, "encoding", "o200k_base", "with --to smallest: the tokenizer that decides (o200k_base or cl100k_base)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)
@@ -28,23 +33,34 @@ func runTranslate(e *env, args []string) int {
 	if to == "" {
 		return usageError(e, c, fmt.Errorf("--to is required (json, agentdsl, rosetta or lingua)"))
 	}
-	target, err := compiler.ParseLanguage(to)
-	if err != nil {
+	var target ir.Language
+	if to == "smallest" {
+		if _, err := tokens.Count(encoding, ""); err != nil {
+			return usageError(e, c, fmt.Errorf("--encoding: %v", err))
+		}
+	} else if target, err = compiler.ParseLanguage(to); err != nil {
 		return usageError(e, c, fmt.Errorf("--to: %v", err))
 	}
-	if len(files) != 1 {
-		return usageError(e, c, fmt.Errorf("translate takes one file, got %d", len(files)))
-	}
-	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
+	results, code := loadFiles(e, c, files, &in, &df, checkForTranslate)
 	if results == nil {
 		return code
 	}
-	r := results[0]
-	if r.Doc != nil && !r.Diags.HasErrors() {
+	for _, r := range results {
+		if r.Doc == nil {
+			continue
+		}
 		if r.Lang == ir.JSON && target == ir.JSON {
 			return usageError(e, c, fmt.Errorf("the input is already JSON data; --to agentdsl reads it"))
 		}
-		out, ds := translate.Translate(r.Doc, target)
+		var out []byte
+		var ds diag.List
+		if to == "smallest" {
+			var note string
+			out, ds, note = smallest(r.Doc, encoding)
+			fmt.Fprintf(e.stderr, "%s: %s\n", r.File, note)
+		} else {
+			out, ds = translate.Translate(r.Doc, target, translate.Options{Strict: df.strict})
+		}
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
 		if out != nil {
@@ -53,6 +69,78 @@ func runTranslate(e *env, args []string) int {
 			}
 		}
 	}
-	// The translation is the product; diagnostics go to stderr in the chosen format.
-	return report(e.stderr, results, &df)
+	// The translation is the product; diagnostics go to stderr in the chosen
+	// format. --strict is about losses: Translate already made every T warning
+	// an error, and the checkers' own warnings keep their meaning.
+	rf := df
+	rf.strict = false
+	return report(e.stderr, results, &rf)
+}
+
+// checkForTranslate checks a file. Rosetta and Lingua data JSON (--from json,
+// or .json) is first turned back into the text of the language it describes,
+// which is then checked like any input of that language; any other JSON is
+// AgentDSL's relational data form, which the compiler reads.
+func checkForTranslate(name string, data []byte, opt compiler.Options) *compiler.Result {
+	lang := opt.From
+	if lang == "" {
+		lang = compiler.Detect(name, data)
+	}
+	if lang != ir.JSON {
+		return compiler.Check(name, data, opt)
+	}
+	from, text, ds := translate.FromJSON(name, data)
+	if from == "" {
+		if ds.HasErrors() {
+			return &compiler.Result{File: name, Lang: ir.JSON, Source: diag.NewSource(name, data), Diags: ds}
+		}
+		return compiler.Check(name, data, opt)
+	}
+	opt.From = from
+	r := compiler.Check(name, text, opt)
+	r.Diags = append(r.Diags, ds...)
+	return r
+}
+
+// smallestOrder is the order candidates are tried in; on equal token counts
+// the earlier one wins, so the choice is deterministic.
+var smallestOrder = []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON}
+
+// smallest translates doc into every target that carries it without loss (no
+// T diagnostic of warning or error level: an info such as T026, which carries
+// exact source text along, loses nothing) and returns the one with the fewest
+// tokens under encoding, with a one-line account of the candidates.
+func smallest(doc ir.Document, encoding string) ([]byte, diag.List, string) {
+	var best []byte
+	var bestDiags diag.List
+	bestLang, bestN := ir.Language(""), 0
+	var tried []string
+	for _, lang := range smallestOrder {
+		out, ds := translate.Translate(doc, lang)
+		lossy := out == nil
+		for _, d := range ds {
+			if d.Severity >= diag.Warning && strings.HasPrefix(d.Code, "T") {
+				lossy = true
+			}
+		}
+		if lossy {
+			tried = append(tried, fmt.Sprintf("%s loses information", lang))
+			continue
+		}
+		n, err := tokens.Count(encoding, string(out))
+		if err != nil {
+			continue
+		}
+		tried = append(tried, fmt.Sprintf("%s %d", lang, n))
+		if bestLang == "" || n < bestN {
+			best, bestDiags, bestLang, bestN = out, ds, lang, n
+		}
+	}
+	if bestLang == "" {
+		// Rosetta carries everything the other languages can; it only fails
+		// here when the input itself could not be translated.
+		out, ds := translate.Translate(doc, ir.Rosetta)
+		return out, ds, "no target carries this input without loss (" + strings.Join(tried, ", ") + ")"
+	}
+	return best, bestDiags, fmt.Sprintf("smallest lossless target is %s, %d %s tokens (%s)", bestLang, bestN, encoding, strings.Join(tried, ", "))
 }

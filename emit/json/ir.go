@@ -95,20 +95,11 @@ func encode(b *bytes.Buffer, v reflect.Value) {
 		writeString(b, v.Type().Name())
 		encodeFields(b, v)
 		b.WriteByte('}')
-	case reflect.Slice:
-		if v.Type().Elem().Kind() == reflect.Uint8 {
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
 			writeString(b, base64.StdEncoding.EncodeToString(v.Bytes()))
 			return
 		}
-		b.WriteByte('[')
-		for i := 0; i < v.Len(); i++ {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			encode(b, v.Index(i))
-		}
-		b.WriteByte(']')
-	case reflect.Array:
 		b.WriteByte('[')
 		for i := 0; i < v.Len(); i++ {
 			if i > 0 {

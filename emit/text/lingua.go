@@ -33,7 +33,6 @@ type linguaWords struct {
 	locked, undecodable, binary string
 	signed, session, ended      string
 	id, unknown, security       string
-	sep                         string
 }
 
 var linguaEN = &linguaWords{
@@ -62,7 +61,6 @@ var linguaEN = &linguaWords{
 	binary:      "(%d bytes of binary data)",
 	signed:      "signed", session: "session", ended: "after the session ended",
 	id: "id", unknown: "unknown %c", security: "security",
-	sep: " · ",
 }
 
 var linguaZH = &linguaWords{
@@ -91,7 +89,6 @@ var linguaZH = &linguaWords{
 	binary:      "（%d 字节二进制数据）",
 	signed:      "签名", session: "会话", ended: "会话结束之后",
 	id: "编号", unknown: "未知 %c", security: "安全级别",
-	sep: " · ",
 }
 
 // renderLingua renders each message as words, its decoded payload
@@ -103,11 +100,10 @@ func renderLingua(doc ir.Document, opt Options) ([]byte, diag.List) {
 	if opt.Lang == "zh" {
 		w = linguaZH
 	}
-	r := &linguaRenderer{w: w, ascii: opt.ASCII}
+	// The separator is a glyph, the same in both languages; --ascii swaps it.
+	r := &linguaRenderer{w: w, ascii: opt.ASCII, sep: " · "}
 	if opt.ASCII {
 		r.sep = " - "
-	} else {
-		r.sep = w.sep
 	}
 	for _, it := range t.Items {
 		switch it := it.(type) {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -227,10 +228,10 @@ func (r *rosRenderer) header(m *ir.Message) string {
 	tag("pri", func(v string) (string, bool) { w, ok := rosPriWords[v]; return w.in(r.zh), ok })
 	tag("sens", func(v string) (string, bool) { w, ok := rosSensWords[v]; return w.in(r.zh), ok })
 	tag("at", func(v string) (string, bool) {
-		t, ok := rosParseTime(v, m.Epoch)
-		return rosWordAsOf.in(r.zh) + rosISO(t), ok
+		t, ok := rostime.Parse(v, m.Epoch)
+		return rosWordAsOf.in(r.zh) + rostime.ISOZ(t), ok
 	})
-	tag("ttl", func(v string) (string, bool) { return rosWordValidFor.in(r.zh) + v, rosParseDur(v) })
+	tag("ttl", func(v string) (string, bool) { return rosWordValidFor.in(r.zh) + v, rostime.IsDuration(v) })
 	tag("thd", func(v string) (string, bool) { return "thd=" + v, v != "" })
 	// Whatever has no word (x_ extensions, unknown pri or sens, an at= that does
 	// not resolve, a repeated key) is shown as written: the reference drops it.

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rosettac/rosettac/internal/rosaddr"
+	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -29,15 +31,15 @@ func (r *rosRenderer) marginMarks(m *ir.Message, show bool) *rosMargin {
 			continue
 		}
 		for _, mk := range ms.Marks {
-			if mk.Addr.Msg != "" || mk.Resolution == nil || !resolvedOK(mk.Resolution.Status) {
+			if mk.Addr.Msg != "" || mk.Resolution == nil || !rosblock.Located(mk.Resolution.Status) {
 				continue
 			}
-			b := lastBlock(m, markBlock(mk))
+			b := rosblock.Find(m, markBlock(mk))
 			if b == nil || len(b.Lines) == 0 {
 				continue
 			}
-			first := blockFirstLine(b)
-			n := anchorLine(b, mk)
+			first := rosblock.FirstLine(b)
+			n := rosblock.AnchorLine(b, mk.Addr.Selectors, mk.Resolution)
 			if n < first || n >= first+len(b.Lines) {
 				continue // cannot be drawn: listed instead, never lost
 			}
@@ -51,10 +53,6 @@ func (r *rosRenderer) marginMarks(m *ir.Message, show bool) *rosMargin {
 	return mg
 }
 
-func resolvedOK(st ir.ResolutionStatus) bool {
-	return st == ir.Exact || st == ir.Relocated || st == ir.Ambiguous
-}
-
 // markBlock is the name of the block a mark addresses.
 func markBlock(mk *ir.Mark) string {
 	if mk.Addr.Block != "" {
@@ -64,92 +62,13 @@ func markBlock(mk *ir.Mark) string {
 	return name
 }
 
-// lastBlock finds a block by name; a later block of the same name replaces an
-// earlier one, as in resolution.
-func lastBlock(m *ir.Message, name string) *ir.Block {
-	for i := len(m.Slots) - 1; i >= 0; i-- {
-		if bs, ok := m.Slots[i].(*ir.BlockSlot); ok && bs.Block != nil && bs.Block.Name == name {
-			return bs.Block
-		}
-	}
-	return nil
-}
-
-// blockWindow is a block's win= range (L38-46 or 38-46).
-func blockWindow(b *ir.Block) (from, to int, ok bool) {
-	w, has := b.Attr("win")
-	if !has {
-		return 0, 0, false
-	}
-	x, y, cut := strings.Cut(w, "-")
-	x, y = strings.TrimPrefix(x, "L"), strings.TrimPrefix(y, "L")
-	if !cut || !rosDigits(x) || !rosDigits(y) {
-		return 0, 0, false
-	}
-	a, err1 := strconv.Atoi(x)
-	c, err2 := strconv.Atoi(y)
-	return a, c, err1 == nil && err2 == nil
-}
-
-func blockFirstLine(b *ir.Block) int {
-	if a, _, ok := blockWindow(b); ok {
-		return a
-	}
-	return 1
-}
-
-// anchorLine is the line a mark hangs under: where its address resolved, else
-// the line its first positional selector names, else the block's first line.
-func anchorLine(b *ir.Block, mk *ir.Mark) int {
-	if mk.Resolution != nil && mk.Resolution.Line > 0 {
-		return mk.Resolution.Line
-	}
-	first := blockFirstLine(b)
-	for _, sel := range mk.Addr.Selectors {
-		switch sel.Kind {
-		case ir.SelLine:
-			return sel.From
-		case ir.SelChar:
-			return first
-		case ir.SelPara:
-			if p := paragraphStart(b, sel.From); p > 0 {
-				return p
-			}
-		}
-	}
-	return first
-}
-
-// paragraphStart is the absolute first line of the i-th run of non-blank
-// lines, or 0.
-func paragraphStart(b *ir.Block, i int) int {
-	n, inPara := 0, false
-	for k, l := range b.Lines {
-		blank := strings.TrimSpace(l.Text) == ""
-		if !blank && !inPara {
-			n++
-			if n == i {
-				return blockFirstLine(b) + k
-			}
-		}
-		inPara = !blank
-	}
-	return 0
-}
-
-// spanText is the part of an address after '#', or "".
-func spanText(addr string) string {
-	_, span, _ := strings.Cut(addr, "#")
-	return span
-}
-
 // markLabel is an address's selectors as written, joined by '|'. The
 // reference cuts a quote longer than nine characters; rosettac keeps it, since
 // the anchor is part of the mark (I-7).
 func markLabel(addr string) string {
 	var sels []string
 	cur, inq := strings.Builder{}, false
-	for _, c := range spanText(addr) {
+	for _, c := range rosaddr.SpanText(addr) {
 		switch {
 		case c == '"':
 			inq = !inq
@@ -190,7 +109,7 @@ func (r *rosRenderer) block(out *rosLines, b *ir.Block, mg *rosMargin) {
 			lastWin = i
 		}
 	}
-	from, to, winOK := blockWindow(b)
+	from, to, winOK := rosblock.Window(b)
 	for i, a := range b.Attrs {
 		if i == lastSrc || i == lastWin && winOK {
 			continue
@@ -227,7 +146,7 @@ func (r *rosRenderer) block(out *rosLines, b *ir.Block, mg *rosMargin) {
 		out.add("  " + r.g.elided.in(r.zh))
 		return
 	}
-	first := blockFirstLine(b)
+	first := rosblock.FirstLine(b)
 	w := len(strconv.Itoa(max(1, first+len(b.Lines)-1)))
 	pad := strings.Repeat(" ", w)
 	for k, l := range b.Lines {
@@ -256,7 +175,7 @@ func (r *rosRenderer) marginMark(mk *ir.Mark, line string) string {
 	quo := ""
 	// Quote the span only when it pinpoints something inside the line: a
 	// whole line the reader can already see one row above is noise.
-	if t := res.Text; t != "" && !strings.Contains(t, "\n") && spanText(mk.Addr.Text) != "" &&
+	if t := res.Text; t != "" && !strings.Contains(t, "\n") && rosaddr.SpanText(mk.Addr.Text) != "" &&
 		utf8.RuneCountInString(t) < utf8.RuneCountInString(line) && utf8.RuneCountInString(t) <= 24 {
 		if r.zh {
 			quo = "「" + t + "」"
@@ -273,9 +192,9 @@ func (r *rosRenderer) drift(res *ir.Resolution) string {
 	}
 	switch res.Status {
 	case ir.Relocated:
-		return r.g.drifted.in(r.zh)
+		return rosWordDrifted.in(r.zh)
 	case ir.Ambiguous:
-		return r.g.ambiguous.in(r.zh)
+		return rosWordAmbiguous.in(r.zh)
 	case ir.Outside:
 		return r.g.outside.in(r.zh)
 	case ir.Orphan:

@@ -3,6 +3,7 @@ package text
 import (
 	"strings"
 
+	"github.com/rosettac/rosettac/internal/rosaddr"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -138,7 +139,7 @@ func mark(addr string, op byte, value, c string, res *ir.Resolution) *ir.Mark {
 		a.Msg, rest = id, r
 	}
 	a.Block, _, a.HasSpan = strings.Cut(rest, "#")
-	for _, s := range strings.Split(spanText(addr), "|") {
+	for _, s := range strings.Split(rosaddr.SpanText(addr), "|") {
 		switch {
 		case s == "":
 		case strings.HasPrefix(s, "L"):

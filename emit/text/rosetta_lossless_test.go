@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/internal/rosblock"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -126,8 +128,8 @@ func (r *rosRenderer) values(m *ir.Message) []irValue {
 					v = w.in(r.zh)
 				}
 			case "at":
-				if tm, ok := rosParseTime(f.Value, m.Epoch); ok {
-					v = rosISO(tm)
+				if tm, ok := rostime.Parse(f.Value, m.Epoch); ok {
+					v = rostime.ISOZ(tm)
 				}
 			case "ttl":
 				v = f.Value
@@ -184,7 +186,7 @@ func (r *rosRenderer) values(m *ir.Message) []irValue {
 			}
 			for _, a := range b.Attrs {
 				v := a.Key + "=" + a.Value
-				if from, to, ok := blockWindow(b); ok && a.Key == "win" {
+				if from, to, ok := rosblock.Window(b); ok && a.Key == "win" {
 					v = strconv.Itoa(from) + r.g.enDash + strconv.Itoa(to)
 				} else if a.Key == "src" {
 					v = strings.TrimLeft(a.Value, "@")

@@ -114,4 +114,7 @@ var (
 	rosWordAnyReply     = rosWord{"any reply", "任意回复"}
 	rosWordReplace      = rosWord{"-> ", "改为 "}
 	rosWordMessage      = rosWord{"message ", "消息 "}
+	// How a mark resolved, after the mark (no glyph: the same under --ascii).
+	rosWordDrifted   = rosWord{"  [drifted]", "　[已随改稿漂移]"}
+	rosWordAmbiguous = rosWord{"  [ambiguous anchor]", "　[定位有歧义]"}
 )

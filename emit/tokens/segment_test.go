@@ -18,6 +18,17 @@ type componentCase struct {
 	want map[string][]Component // by encoding
 }
 
+// TestComponents measures each language's documents and checks the
+// breakdown by component under every encoding.
+func TestComponents(t *testing.T) {
+	for _, l := range []struct {
+		lang  ir.Language
+		cases []componentCase
+	}{{ir.Rosetta, rosettaComponentCases}, {ir.Lingua, linguaComponentCases}} {
+		t.Run(string(l.lang), func(t *testing.T) { checkComponents(t, l.lang, l.cases) })
+	}
+}
+
 func checkComponents(t *testing.T, lang ir.Language, tests []componentCase) {
 	t.Helper()
 	for _, tt := range tests {

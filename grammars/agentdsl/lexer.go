@@ -1,11 +1,12 @@
 package agentdsl
 
 import (
-	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/rosettac/rosettac/internal/handlex"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // The token types of every AgentDSL structure line. One token set serves all
@@ -26,88 +27,20 @@ const (
 	tOther                         // any other character (a syntax error with a position)
 )
 
+// tokenNames are the token types by name, in the order of the constants.
 var tokenNames = []string{"Ident", "At", "Dot", "Colon", "Pipe", "Star", "LBrack", "RBrack", "Text", "Value", "Other"}
-
-// handLexer is a participle lexer.Definition driven by a Go scan function over
-// one line. It is much cheaper than a regexp lexer and lets each line kind type
-// its tokens by context.
-type handLexer struct {
-	symbols map[string]lexer.TokenType
-	scan    func(s string, emit func(typ lexer.TokenType, start, end int))
-}
-
-func newHandLexer(scan func(s string, emit func(typ lexer.TokenType, start, end int))) *handLexer {
-	sym := map[string]lexer.TokenType{"EOF": lexer.EOF}
-	for i, n := range tokenNames {
-		sym[n] = lexer.TokenType(i)
-	}
-	return &handLexer{symbols: sym, scan: scan}
-}
-
-func (d *handLexer) Symbols() map[string]lexer.TokenType { return d.symbols }
-
-func (d *handLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return d.LexString(filename, string(b))
-}
-
-func (d *handLexer) LexString(filename string, s string) (lexer.Lexer, error) {
-	l := &tokens{}
-	d.scan(s, func(typ lexer.TokenType, start, end int) {
-		l.toks = append(l.toks, lexer.Token{Type: typ, Value: s[start:end],
-			Pos: lexer.Position{Filename: filename, Offset: start, Line: 1, Column: utf8.RuneCountInString(s[:start]) + 1}})
-	})
-	l.eof = lexer.EOFToken(lexer.Position{Filename: filename, Offset: len(s), Line: 1, Column: utf8.RuneCountInString(s) + 1})
-	return l, nil
-}
-
-// tokens replays a scanned token list.
-type tokens struct {
-	toks []lexer.Token
-	i    int
-	eof  lexer.Token
-}
-
-func (l *tokens) Next() (lexer.Token, error) {
-	if l.i >= len(l.toks) {
-		return l.eof, nil
-	}
-	t := l.toks[l.i]
-	l.i++
-	return t, nil
-}
-
-func isNameByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
-}
-
-// isName reports whether s is a field, label or function name: [A-Za-z0-9_]+.
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isNameByte(s[i]) {
-			return false
-		}
-	}
-	return true
-}
 
 // scanPlain tokenises names and punctuation, skipping blanks: block headers,
 // column lines, [Name], IN[...] and OUT[...].
-func scanPlain(s string, emit func(lexer.TokenType, int, int)) {
+func scanPlain(s string, emit handlex.Emit) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == ' ' || c == '\t':
 			i++
-		case isNameByte(c):
+		case adslrt.IsNameByte(c):
 			j := i + 1
-			for j < len(s) && isNameByte(s[j]) {
+			for j < len(s) && adslrt.IsNameByte(s[j]) {
 				j++
 			}
 			emit(tIdent, i, j)
@@ -131,9 +64,7 @@ func scanPlain(s string, emit func(lexer.TokenType, int, int)) {
 				typ = tRBrack
 			}
 			if typ == tOther {
-				_, n := utf8.DecodeRuneInString(s[i:])
-				emit(tOther, i, i+n)
-				i += n
+				i = handlex.Rune(s, i, tOther, emit)
 				continue
 			}
 			emit(typ, i, i+1)
@@ -144,7 +75,7 @@ func scanPlain(s string, emit func(lexer.TokenType, int, int)) {
 
 // scanDesc tokenises DESC[text]: the text runs to the line's last ']', so a
 // description may itself contain brackets.
-func scanDesc(s string, emit func(lexer.TokenType, int, int)) {
+func scanDesc(s string, emit handlex.Emit) {
 	open := strings.IndexByte(s, '[')
 	end := strings.LastIndexByte(s, ']')
 	if open < 0 || end < open {
@@ -162,7 +93,7 @@ func scanDesc(s string, emit func(lexer.TokenType, int, int)) {
 }
 
 // scanParam tokenises NAME:VALUE: the value is every byte after the first ':'.
-func scanParam(s string, emit func(lexer.TokenType, int, int)) {
+func scanParam(s string, emit handlex.Emit) {
 	colon := strings.IndexByte(s, ':')
 	if colon < 0 {
 		scanPlain(s, emit)
@@ -175,8 +106,9 @@ func scanParam(s string, emit func(lexer.TokenType, int, int)) {
 	}
 }
 
+// The lexers of the line kinds: one token set, three scan functions.
 var (
-	plainLexer = newHandLexer(scanPlain)
-	descLexer  = newHandLexer(scanDesc)
-	paramLexer = newHandLexer(scanParam)
+	plainLexer = handlex.New(tokenNames, scanPlain)
+	descLexer  = handlex.New(tokenNames, scanDesc)
+	paramLexer = handlex.New(tokenNames, scanParam)
 )

@@ -226,3 +226,22 @@ func TestSplitRow(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondResultMarker: a [RESULT] has one [STATUS:str] and one [ERROR:str];
+// a second one is stray, with a message and hint naming it.
+func TestSecondResultMarker(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"[RESULT]\n[STATUS:str]\nSUCCESS\n[STATUS:str]\n",
+			"4:1 AD001 a second [STATUS:str] in a [RESULT] block / a [RESULT] has one status: start another [RESULT] block"},
+		{"[RESULT]\n[ERROR:str]\nboom\n[ERROR:str]\n",
+			"4:1 AD001 a second [ERROR:str] in a [RESULT] block / a [RESULT] has one error line: start another [RESULT] block"},
+	} {
+		_, ds := parse(t, "t.adsl", tc.in)
+		if len(ds) != 1 {
+			t.Fatalf("%q: got %d diagnostics, want 1: %v", tc.in, len(ds), ds)
+		}
+		if got := ds[0].Span.Start.String() + " " + ds[0].Code + " " + ds[0].Message + " / " + ds[0].Hint; got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.in, got, tc.want)
+		}
+	}
+}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Diagnostic codes of the grammar.
@@ -150,7 +151,10 @@ func Stream(file, src string, h Handler) diag.List {
 			end += off
 			next = end + 1
 		}
-		if end > off && src[end-1] == '\r' {
+		// Every '\r' before the line feed (or the end of input) belongs to the
+		// line ending, as in Rosetta: the printer ends lines with "\n", so a
+		// '\r' kept as content would read back as a different line.
+		for end > off && src[end-1] == '\r' {
 			end--
 		}
 		r.line(line{text: src[off:end], off: off, num: num})
@@ -426,71 +430,13 @@ func (r *reader) dataRow(l *line) {
 
 // SplitRow splits a row into cells at '|', appending them to cells. A cell of an
 // any column (kinds[i] == DSLAny) that starts a JSON string, array or object
-// runs to the end of that JSON value, so JSON text may hold '|'.
+// runs to the end of that JSON value, so JSON text may hold '|'. The splitting
+// is runtime/adslrt's, which generated code uses too.
 func SplitRow(s string, kinds []ir.DSLTypeKind, cells []ir.DSLCell) []ir.DSLCell {
-	start := 0
-	for col := 0; ; col++ {
-		end := -1
-		if col < len(kinds) && kinds[col] == ir.DSLAny && start < len(s) {
-			if e := jsonEnd(s, start); e > start && (e == len(s) || s[e] == '|') {
-				end = e
-			}
-		}
-		if end < 0 {
-			if i := strings.IndexByte(s[start:], '|'); i >= 0 {
-				end = start + i
-			} else {
-				end = len(s)
-			}
-		}
-		cells = append(cells, ir.DSLCell{Start: int32(start), End: int32(end)})
-		if end >= len(s) {
-			return cells
-		}
-		start = end + 1
-	}
+	return adslrt.AppendCells(cells, s, kinds, ir.DSLAny, dslCell)
 }
 
-// jsonEnd returns the end of the JSON string, array or object that starts at
-// s[i], or -1 when s[i] starts none or it is not closed on this line. It only
-// tracks strings and nesting; passes/schema validates the JSON itself.
-func jsonEnd(s string, i int) int {
-	switch s[i] {
-	case '"', '[', '{':
-	default:
-		return -1
-	}
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case '"':
-			j++
-			for j < len(s) && s[j] != '"' {
-				if s[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j >= len(s) {
-				return -1
-			}
-			if depth == 0 {
-				return j + 1
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-			if depth < 0 {
-				return -1
-			}
-		}
-	}
-	return -1
-}
+func dslCell(start, end int) ir.DSLCell { return ir.DSLCell{Start: int32(start), End: int32(end)} }
 
 func (r *reader) closeFunc() {
 	if r.fn != nil {
@@ -608,20 +554,18 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 	res := r.result
 	sp := l.span(r.file, lead, lead+len(t))
 	switch {
-	case t == "[STATUS:str]":
-		if res.StatusMarker.IsValid() {
-			r.stray(l, t, "a [RESULT] has one status: start another [RESULT] block", "a second [STATUS:str] in a [RESULT] block")
+	case t == "[STATUS:str]" || t == "[ERROR:str]":
+		// Each marker stands once in a [RESULT]; the line after it is its value.
+		marker, want, what := &res.StatusMarker, 1, "status"
+		if t == "[ERROR:str]" {
+			marker, want, what = &res.ErrorMarker, 2, "error line"
+		}
+		if marker.IsValid() {
+			r.stray(l, t, "a [RESULT] has one "+what+": start another [RESULT] block", "a second "+t+" in a [RESULT] block")
 			return
 		}
-		res.StatusMarker = sp
-		r.resultWant = 1
-	case t == "[ERROR:str]":
-		if res.ErrorMarker.IsValid() {
-			r.stray(l, t, "a [RESULT] has one error line: start another [RESULT] block", "a second [ERROR:str] in a [RESULT] block")
-			return
-		}
-		res.ErrorMarker = sp
-		r.resultWant = 2
+		*marker = sp
+		r.resultWant = want
 	case r.resultWant == 1:
 		res.Status = &ir.DSLText{Span: l.span(r.file, 0, len(l.text)), Text: l.text}
 		r.resultWant = 0

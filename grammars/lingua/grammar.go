@@ -5,6 +5,8 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/rosettac/rosettac/internal/handlex"
 )
 
 // The participle grammars of Agent Lingua's structured parts. A Go line
@@ -45,7 +47,7 @@ const (
 	hOther
 )
 
-var headLexer = newHandLexer([]string{"Alien", "Caret", "BangE", "Hex", "Letter", "Other"},
+var headLexer = handlex.New([]string{"Alien", "Caret", "BangE", "Hex", "Letter", "Other"},
 	func(s string, emit func(lexer.TokenType, int, int)) {
 		i := 0
 		switch {
@@ -95,7 +97,7 @@ const (
 	tOther
 )
 
-var timeLexer = newHandLexer([]string{"Op", "ISO", "Num", "Unit", "Other"},
+var timeLexer = handlex.New([]string{"Op", "ISO", "Num", "Unit", "Other"},
 	func(s string, emit func(lexer.TokenType, int, int)) {
 		i := 0
 		if len(s) > 0 && strings.IndexByte("+-=*@", s[0]) >= 0 {
@@ -146,7 +148,7 @@ const (
 	cOther
 )
 
-var condLexer = newHandLexer([]string{"Type", "Op", "Value", "Num", "Slash", "Other"},
+var condLexer = handlex.New([]string{"Type", "Op", "Value", "Num", "Slash", "Other"},
 	func(s string, emit func(lexer.TokenType, int, int)) {
 		i := 0
 		if len(s) > 0 && isLetter(s[0]) {
@@ -197,7 +199,7 @@ const (
 	pBody
 )
 
-var payloadLexer = newHandLexer([]string{"Prefix", "Nonce", "Colon", "Body"},
+var payloadLexer = handlex.New([]string{"Prefix", "Nonce", "Colon", "Body"},
 	func(s string, emit func(lexer.TokenType, int, int)) {
 		i := 0
 		if len(s) >= 2 && s[1] == ':' && 'a' <= s[0] && s[0] <= 'z' {
@@ -231,7 +233,7 @@ const (
 	sOther
 )
 
-var sigLexer = newHandLexer([]string{"Sig", "Version", "At", "Source", "Other"},
+var sigLexer = handlex.New([]string{"Sig", "Version", "At", "Source", "Other"},
 	func(s string, emit func(lexer.TokenType, int, int)) {
 		i := 0
 		if strings.HasPrefix(s, sigPrefix) {

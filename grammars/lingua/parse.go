@@ -20,6 +20,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/diagtext"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -336,17 +337,9 @@ func (p *parser) field(f *ir.LinguaFields, s string, start int, details *string)
 			return
 		}
 		p.errorf(CodeNoMarker, start, end, "start the field with @ (target), # (id), ~ (time), % (condition) or $ (payload)",
-			"field %s has no marker", strconv.Quote(clip(s)))
+			"field %s has no marker", strconv.Quote(diagtext.Clip(s)))
 		extra()
 	}
-}
-
-// clip shortens s for a message; agent text in messages stays short.
-func clip(s string) string {
-	if r := []rune(s); len(r) > 24 {
-		return string(r[:24]) + "…"
-	}
-	return s
 }
 
 func target(s string, sp diag.Span) *ir.LinguaTarget {
@@ -394,7 +387,7 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 	ast, err := timeParser.ParseString("", s)
 	if err != nil {
 		off := syntaxOffset(err, len(s))
-		p.errorf(CodeBadTime, start+off, start+len(s), timeHint, "time ~%s cannot be read at %s", clip(s), tokenAt(s, off))
+		p.errorf(CodeBadTime, start+off, start+len(s), timeHint, "time ~%s cannot be read at %s", diagtext.Clip(s), tokenAt(s, off))
 		return nil
 	}
 	t := &ir.LinguaTime{Span: sp, Text: s, Op: ast.Op[0]}
@@ -410,13 +403,13 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 			}
 		}
 		p.errorf(CodeBadTime, start+1, start+len(s), "write an ISO instant with a zone, like 2024-02-03T15:00+08 or 2024-02-03T07:00:00Z",
-			"time ~%s is not an ISO instant with a zone", clip(s))
+			"time ~%s is not an ISO instant with a zone", diagtext.Clip(s))
 		return nil
 	}
 	if t.Op == '=' && len(ast.Parts) == 1 && ast.Parts[0].Unit == "" {
 		n, err := strconv.ParseInt(ast.Parts[0].N, 10, 64)
 		if err != nil {
-			p.errorf(CodeBadTime, start+1, start+len(s), timeHint, "Unix time %s is out of range", clip(ast.Parts[0].N))
+			p.errorf(CodeBadTime, start+1, start+len(s), timeHint, "Unix time %s is out of range", diagtext.Clip(ast.Parts[0].N))
 			return nil
 		}
 		t.Kind, t.Unix, t.Instant = ir.TimeUnix, n, time.Unix(n, 0).UTC()
@@ -430,7 +423,7 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 	case '*':
 		t.Kind = ir.TimeEvery
 	default:
-		p.errorf(CodeBadTime, start, start+len(s), timeHint, "time ~%s: %c takes a Unix time or an ISO instant, not a duration", clip(s), t.Op)
+		p.errorf(CodeBadTime, start, start+len(s), timeHint, "time ~%s: %c takes a Unix time or an ISO instant, not a duration", diagtext.Clip(s), t.Op)
 		return nil
 	}
 	var total int64
@@ -438,7 +431,7 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 		off := start + part.Pos.Offset
 		n, err := strconv.ParseInt(part.N, 10, 64)
 		if err != nil {
-			p.errorf(CodeBadTime, off, off+len(part.N), timeHint, "duration %s is out of range", clip(part.N))
+			p.errorf(CodeBadTime, off, off+len(part.N), timeHint, "duration %s is out of range", diagtext.Clip(part.N))
 			return nil
 		}
 		if part.Unit == "" {
@@ -451,7 +444,7 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 			return nil
 		}
 		if n > math.MaxInt64/int64(time.Second)/sec || total > math.MaxInt64/int64(time.Second)-n*sec {
-			p.errorf(CodeBadTime, start, start+len(s), timeHint, "duration ~%s is too long", clip(s))
+			p.errorf(CodeBadTime, start, start+len(s), timeHint, "duration ~%s is too long", diagtext.Clip(s))
 			return nil
 		}
 		total += n * sec
@@ -468,7 +461,7 @@ func (p *parser) cond(s string, start int) *ir.LinguaCond {
 	ast, err := condParser.ParseString("", s)
 	if err != nil {
 		off := syntaxOffset(err, len(s))
-		p.errorf(CodeBadCond, start+off, start+len(s), condHint, "condition %%%s cannot be read at %s", clip(s), tokenAt(s, off))
+		p.errorf(CodeBadCond, start+off, start+len(s), condHint, "condition %%%s cannot be read at %s", diagtext.Clip(s), tokenAt(s, off))
 		return nil
 	}
 	c := &ir.LinguaCond{Span: p.span(start-1, start+len(s)), Text: s, Type: ast.Type[0]}
@@ -476,11 +469,11 @@ func (p *parser) cond(s string, start int) *ir.LinguaCond {
 		a, err1 := strconv.Atoi(ast.Part.Part)
 		b, err2 := strconv.Atoi(ast.Part.Of)
 		if err1 != nil || err2 != nil || a < 1 || b < 1 || a > b {
-			p.errorf(CodeBadCond, start, start+len(s), "a partition is P<part>/<parts> with 1 <= part <= parts", "partition %%%s is out of range", clip(s))
+			p.errorf(CodeBadCond, start, start+len(s), "a partition is P<part>/<parts> with 1 <= part <= parts", "partition %%%s is out of range", diagtext.Clip(s))
 			return nil
 		}
 		if c.Type != 'P' {
-			p.errorf(CodeBadCond, start, start+1, "only P takes <part>/<parts>", "condition %%%s: type %c has no operator", clip(s), c.Type)
+			p.errorf(CodeBadCond, start, start+1, "only P takes <part>/<parts>", "condition %%%s: type %c has no operator", diagtext.Clip(s), c.Type)
 			return nil
 		}
 		c.Part, c.Of = a, b

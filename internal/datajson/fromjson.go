@@ -10,6 +10,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // node is one schema being inferred from JSON objects.
@@ -203,7 +204,7 @@ func (f *fromJSON) top(text string) *ir.DSLDoc {
 			case k == keyResult:
 				resNode = f.resultRows(offs[i])
 			case strings.HasPrefix(k, "$"):
-			case !isName(k):
+			case !adslrt.IsName(k):
 				f.shape(offs[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
 			default:
 				n := f.newNode(k, true, "$."+k, nil)
@@ -410,7 +411,7 @@ func (f *fromJSON) firstObject(n *node, keys []string, offs []int) {
 			return
 		}
 		seen[k] = true
-		if !isName(k) {
+		if !adslrt.IsName(k) {
 			f.shape(offs[i], path, "key %s is not a field name (letters, digits and _)", strconv.Quote(k))
 			return
 		}
@@ -445,19 +446,6 @@ func (f *fromJSON) firstObject(n *node, keys []string, offs []int) {
 		n.cols = append(n.cols, c)
 		n.byKey[k] = c
 	}
-}
-
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 // decide settles every schema's columns and generated labels.
@@ -653,13 +641,6 @@ func (d *decoder) appendStrList(b []byte, off int) ([]byte, bool) {
 		d.next()
 	}
 	return b, n >= 2
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:37] + "..."
-	}
-	return s
 }
 
 // jsonBlock is the [JSON] block a document needs: the bare top level and the

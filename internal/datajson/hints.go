@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // The $agentdsl hints. to_json knows what from_json will infer from the JSON it
@@ -105,7 +106,7 @@ func (t *toJSON) hints() string {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if id := x.rows[i].Cell(0); IsNumber(id) {
+			if id := x.rows[i].Cell(0); adslrt.IsNumber(id) {
 				b.WriteString(id)
 			} else {
 				writeString(&b, id) // only in a document with errors

@@ -250,6 +250,9 @@ func TestFromJSONErrors(t *testing.T) {
 		{`{"a":[{"x":1}],"b":[{"c":[{"y":1}]}],"c":[{"z":1}]}`, "both become a schema labelled c"},
 		{`[{"x":{"a":1}},{"x":2}]`, "$[0].x holds objects and other values"},
 		{`{"a":1,`, "invalid JSON at byte"},
+		// A long value is clipped for the message without cutting a character.
+		{`{"$agentdsl":{"columns":{"ROOT":"ID:int|X:int"}},"ROOT":[{"ID":1,"X":"` + strings.Repeat("a", 35) + `ééééé"}]}`,
+			`"` + strings.Repeat("a", 35) + "... does not fit column X:int"},
 	} {
 		_, ds := datajson.FromJSON(diag.NewSource("t.json", []byte(tc.in)), syn)
 		if len(ds) == 0 || !strings.Contains(ds[0].Message, tc.want) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // from_json reads the tables of its input twice, straight off the bytes, so
@@ -404,7 +405,7 @@ func (f *fromJSON) writeRow(n *node, i int, id, parent string, vals []cellVal) {
 					b = append(b, text...)
 				}
 				if !ok {
-					n.errs = append(n.errs, rowErr{i, f.shapeDiag(v.Off, n.path+"."+col.Name, "%s does not fit column %s", clip(v.Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))})
+					n.errs = append(n.errs, rowErr{i, f.shapeDiag(v.Off, n.path+"."+col.Name, "%s does not fit column %s", adslrt.Clip(v.Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))})
 				}
 			}
 		}

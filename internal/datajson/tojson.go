@@ -8,6 +8,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Translation diagnostics (the T family of docs/diagnostics.md).
@@ -536,7 +537,7 @@ func (t *toJSON) checkJSONBlock(top string) {
 // number writes number text as is, or (only in a document with errors) as a
 // string, so the output is always JSON.
 func (t *toJSON) number(text string) bool {
-	if IsNumber(text) {
+	if adslrt.IsNumber(text) {
 		t.b.WriteString(text)
 		return true
 	}

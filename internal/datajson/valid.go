@@ -3,6 +3,8 @@ package datajson
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // valid returns nil for one JSON text, else an error naming the byte offset
@@ -173,40 +175,15 @@ func (v *validator) lit(w string) bool {
 	return true
 }
 
-// num reads -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+// num reads a number: the run of bytes that can be in one must be one (what
+// follows the run is checked as what follows any value).
 func (v *validator) num() bool {
-	s := v.s
 	i := v.i
-	if i < len(s) && s[i] == '-' {
+	for i < len(v.s) && isNumByte(v.s[i]) {
 		i++
 	}
-	digits := func() int {
-		j := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-		return i - j
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case digits() == 0:
+	if !adslrt.IsNumber(v.s[v.i:i]) {
 		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
 	}
 	v.i = i
 	return true

@@ -48,8 +48,9 @@ func compactSplit(id string) int {
 // IsCompactID reports whether s is a compact message id (obs7).
 func IsCompactID(s string) bool { return compactSplit(s) > 0 }
 
-// isDigits reports whether s is a non-empty run of ASCII digits.
-func isDigits(s string) bool {
+// IsDigits reports whether s is a non-empty run of ASCII digits: a sequence
+// number, a line or column number, or a field of a time value.
+func IsDigits(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -79,7 +80,7 @@ func isAgent(s string) bool {
 // IsMsgID reports whether s is a message id in either spelling.
 func IsMsgID(s string) bool {
 	if i := strings.IndexByte(s, '.'); i >= 0 {
-		return isAgent(s[:i]) && isDigits(s[i+1:])
+		return isAgent(s[:i]) && IsDigits(s[i+1:])
 	}
 	return IsCompactID(s)
 }
@@ -104,7 +105,7 @@ func RefMessage(ref string) (id string, orig bool) {
 	first, rest, dotted := strings.Cut(raw, ".")
 	if dotted {
 		second, _, _ := strings.Cut(rest, ".")
-		if isDigits(second) && isAgent(first) {
+		if IsDigits(second) && isAgent(first) {
 			return first + "." + second, orig
 		}
 	}
@@ -255,7 +256,7 @@ func ParseSelector(s string) ir.Selector {
 		}
 		q, tail := s[2:2+end], s[2+end+1:]
 		if tail != "" {
-			if !strings.HasPrefix(tail, "@") || !isDigits(tail[1:]) {
+			if !strings.HasPrefix(tail, "@") || !IsDigits(tail[1:]) {
 				return sel
 			}
 			n, err := strconv.Atoi(tail[1:])
@@ -274,7 +275,7 @@ func ParseSelector(s string) ir.Selector {
 // parseRange reads "a" or "a-b" (ASCII digits). For "a", b == a.
 func parseRange(s string) (a, b int, ranged, ok bool) {
 	x, y, ranged := strings.Cut(s, "-")
-	if !isDigits(x) || ranged && !isDigits(y) {
+	if !IsDigits(x) || ranged && !IsDigits(y) {
 		return 0, 0, false, false
 	}
 	a, err := strconv.Atoi(x)

@@ -3,6 +3,7 @@ package decode
 import (
 	"bytes"
 	"errors"
+	"strings"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/linguacrypto"
@@ -141,7 +142,7 @@ func (st *state) establish(o *offer, r *ir.LinguaResponse, hs *ir.LinguaHandshak
 		suite = hs.Crypto[0]
 	}
 	switch {
-	case hasPrefix(suite, "PSK"), suite == "" && (o.hs.PubKey == "" || hs.PubKey == "") && (o.hs.PSKHint != "" || hs.PSKHint != ""):
+	case strings.HasPrefix(suite, "PSK"), suite == "" && (o.hs.PubKey == "" || hs.PubKey == "") && (o.hs.PSKHint != "" || hs.PSKHint != ""):
 		s.s.Mode = "PSK"
 		if st.psk == nil {
 			return
@@ -154,7 +155,7 @@ func (st *state) establish(o *offer, r *ir.LinguaResponse, hs *ir.LinguaHandshak
 			}
 		}
 		s.key, _ = linguacrypto.PSKSessionKey(st.psk, s.s.ID)
-	case hasPrefix(suite, "X25519"), suite == "" && o.hs.PubKey != "" && hs.PubKey != "":
+	case strings.HasPrefix(suite, "X25519"), suite == "" && o.hs.PubKey != "" && hs.PubKey != "":
 		s.s.Mode = "X25519"
 		if st.priv == nil {
 			return
@@ -182,5 +183,3 @@ func (st *state) establish(o *offer, r *ir.LinguaResponse, hs *ir.LinguaHandshak
 	}
 	s.s.Keyed = s.key != nil
 }
-
-func hasPrefix(s, p string) bool { return len(s) >= len(p) && s[:len(p)] == p }

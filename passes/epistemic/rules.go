@@ -8,6 +8,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -266,8 +267,8 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 	// E024, W013, W019: times and durations.
 	at, atSpan, hasAt := v.field("at")
 	if hasAt {
-		if _, ok := ParseTime(at, m.Epoch); !ok {
-			if isTimeOfDay(stripTime(at)) {
+		if _, ok := rostime.Parse(at, m.Epoch); !ok {
+			if rostime.IsTimeOfDay(at) {
 				add(diag.Error, "E024", atSpan, "add `epoch = @t:YYYY-MM-DD` to the handshake, or write the date out",
 					"at='%s' is a time of day but no `epoch` was declared; add `epoch = @t:YYYY-MM-DD` to the handshake or write the date out", at)
 			} else {
@@ -277,7 +278,7 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 	}
 	ttl, ttlSpan, hasTTL := v.field("ttl")
 	if hasTTL {
-		if _, ok := ParseDuration(ttl); !ok {
+		if _, ok := rostime.ParseDuration(ttl); !ok {
 			add(diag.Warning, "W013", ttlSpan, "write a duration such as 15m, 2h or 1d", "ttl='%s' is not a duration", ttl)
 		}
 		if !hasAt {

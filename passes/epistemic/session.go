@@ -8,6 +8,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -167,7 +168,7 @@ func (s *Session) at(m *ir.Message) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
-	return ParseTime(v, s.epoch)
+	return rostime.Parse(v, s.epoch)
 }
 
 func ttlOf(m *ir.Message) (time.Duration, bool) {
@@ -178,7 +179,7 @@ func ttlOf(m *ir.Message) (time.Duration, bool) {
 	if !ok {
 		return 0, false
 	}
-	return ParseDuration(v)
+	return rostime.ParseDuration(v)
 }
 
 // Cross runs the rules that need the session (the reference's cross_check):
@@ -245,7 +246,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 			ttl, ok2 := ttlOf(p.m)
 			if ok1 && ok2 && now.After(pat.Add(ttl)) {
 				add(diag.Warning, "W017", sp, "re-fetch the observation before using it (fail code `stale`)",
-					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id, isoString(pat.Add(ttl)))
+					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id, rostime.ISO(pat.Add(ttl)))
 			}
 		})
 	}
@@ -557,7 +558,7 @@ func (s *Session) Stalls(now time.Time) diag.List {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: v.actSpan(), Msg: o.ID, Hint: hint,
-			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, isoString(at.Add(ttl)))})
+			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
 	}
 	return ds
 }
@@ -738,10 +739,10 @@ func typeOK(ty, value string) bool {
 	case "map":
 		return strings.HasPrefix(value, "{")
 	case "time":
-		_, ok := ParseTime(first, "")
+		_, ok := rostime.Parse(first, "")
 		return ok || strings.HasPrefix(first, "@t:")
 	case "dur":
-		_, ok := ParseDuration(first)
+		_, ok := rostime.ParseDuration(first)
 		return ok
 	}
 	return true

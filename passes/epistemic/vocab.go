@@ -12,7 +12,10 @@
 // is passes/resolve's, and the compiler's Session runs both.
 package epistemic
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // The frozen vocabulary (spec §5, §8, §9, §16).
 var (
@@ -131,3 +134,5 @@ func failCode(why string) (string, bool) {
 	}
 	return w, true
 }
+
+func parseFloat(s string) (float64, error) { return strconv.ParseFloat(s, 64) }

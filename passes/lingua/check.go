@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/diagtext"
 	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -184,7 +185,7 @@ func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span) {
 	for _, m := range v.Members {
 		if m.Full == "" && !linguajson.IsFullName(m.Key) && !customKey(m.Key) {
 			c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters",
-				"JSON key %q is outside the field table and is not 2-3 letters", clip(m.Key))
+				"JSON key %q is outside the field table and is not 2-3 letters", diagtext.Clip(m.Key))
 		}
 		c.keys(m.Value, sp)
 	}
@@ -200,11 +201,4 @@ func customKey(k string) bool {
 		}
 	}
 	return true
-}
-
-func clip(s string) string {
-	if r := []rune(s); len(r) > 24 {
-		return string(r[:24]) + "…"
-	}
-	return s
 }

@@ -6,23 +6,13 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
+	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
 )
 
 // Lookup finds a stored message by id: through revisions unless orig is set
 // (@id@orig). It returns nil for a message the session has not seen.
 type Lookup func(id string, orig bool) *ir.Message
-
-// FindBlock returns the block named name in m; a later block of the same name
-// replaces an earlier one, as the reference's Message.blocks does.
-func FindBlock(m *ir.Message, name string) *ir.Block {
-	for i := len(m.Slots) - 1; i >= 0; i-- {
-		if bs, ok := m.Slots[i].(*ir.BlockSlot); ok && bs.Block != nil && bs.Block.Name == name {
-			return bs.Block
-		}
-	}
-	return nil
-}
 
 // FillAddress (re)derives a's parts from a.Text, keeping its span. The
 // written text is the authority: resolution semantics (an exclusive c end,
@@ -57,7 +47,7 @@ func Marks(m *ir.Message, look Lookup) diag.List {
 			a := &mk.Addr
 			var blk *ir.Block
 			if a.Msg == "" {
-				blk = FindBlock(m, a.Block)
+				blk = rosblock.Find(m, a.Block)
 				if blk == nil {
 					ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W021", Span: a.Span,
 						Message: fmt.Sprintf("mark on `%s`: no local `txt %s` block", a.Text, a.Block),
@@ -77,7 +67,7 @@ func Marks(m *ir.Message, look Lookup) diag.List {
 					mk.Resolution = &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: "message " + a.Msg + " not seen"}
 					continue
 				}
-				if blk = FindBlock(tgt, a.Block); blk == nil {
+				if blk = rosblock.Find(tgt, a.Block); blk == nil {
 					ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W021", Span: a.Span,
 						Message: fmt.Sprintf("mark `%s`: %s has no block `%s`", a.Text, headerID(tgt), a.Block),
 						Hint:    "name a txt block that message carries"})
@@ -173,7 +163,7 @@ func Address(text string, local *ir.Message, look Lookup) *ir.Resolution {
 	if a.Msg == "" && msgID != "" {
 		return slotAddress(m, rest)
 	}
-	blk := FindBlock(m, a.Block)
+	blk := rosblock.Find(m, a.Block)
 	if blk == nil {
 		if !a.HasSpan {
 			if r := slotAddress(m, a.Block); r.Status == ir.Exact {

@@ -27,6 +27,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -44,80 +45,6 @@ func Conf(st ir.ResolutionStatus) string {
 	return "?"
 }
 
-// OK reports whether a status located text (exact, relocated or ambiguous).
-func OK(st ir.ResolutionStatus) bool {
-	return st == ir.Exact || st == ir.Relocated || st == ir.Ambiguous
-}
-
-// Window returns a block's win= range (L38-46 or 38-46), if it has one.
-func Window(b *ir.Block) (from, to int, ok bool) {
-	w, has := b.Attr("win")
-	if !has {
-		return 0, 0, false
-	}
-	x, y, cut := strings.Cut(w, "-")
-	x, y = strings.TrimPrefix(x, "L"), strings.TrimPrefix(y, "L")
-	if !cut || !digits(x) || !digits(y) {
-		return 0, 0, false
-	}
-	a, err1 := strconv.Atoi(x)
-	c, err2 := strconv.Atoi(y)
-	if err1 != nil || err2 != nil {
-		return 0, 0, false
-	}
-	return a, c, true
-}
-
-func digits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// FirstLine is the absolute number of a block's first carried line: the start
-// of its window, else 1.
-func FirstLine(b *ir.Block) int {
-	if a, _, ok := Window(b); ok {
-		return a
-	}
-	return 1
-}
-
-// Elided reports whether a block carries no lines but names its content by src=.
-func Elided(b *ir.Block) bool {
-	src, _ := b.Attr("src")
-	return len(b.Lines) == 0 && src != ""
-}
-
-// Text is a block's content: its lines joined by '\n'.
-func Text(b *ir.Block) string {
-	switch len(b.Lines) {
-	case 0:
-		return ""
-	case 1:
-		return b.Lines[0].Text
-	}
-	n := len(b.Lines) - 1
-	for i := range b.Lines {
-		n += len(b.Lines[i].Text)
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for i := range b.Lines {
-		if i > 0 {
-			sb.WriteByte('\n')
-		}
-		sb.WriteString(b.Lines[i].Text)
-	}
-	return sb.String()
-}
-
 // blockView caches what resolution needs from one block.
 type blockView struct {
 	b        *ir.Block
@@ -131,12 +58,12 @@ type blockView struct {
 
 func newView(b *ir.Block) *blockView {
 	v := &blockView{b: b, first: 1}
-	if a, _, ok := Window(b); ok {
+	if a, _, ok := rosblock.Window(b); ok {
 		v.first, v.windowed = a, true
 		v.win, _ = b.Attr("win")
 	}
 	v.src, _ = b.Attr("src")
-	v.text = Text(b)
+	v.text = rosblock.Text(b)
 	v.starts = make([]int, len(b.Lines))
 	off := 0
 	for i := range b.Lines {
@@ -164,45 +91,6 @@ func (v *blockView) lineOf(off int) int {
 		}
 	}
 	return lo
-}
-
-// paragraphs lists (start, end) absolute line pairs of runs of non-blank lines.
-func (v *blockView) paragraphs() [][2]int {
-	var out [][2]int
-	start := -1
-	for i := range v.b.Lines {
-		abs := i + v.first
-		if strings.TrimSpace(v.b.Lines[i].Text) != "" {
-			if start < 0 {
-				start = abs
-			}
-		} else if start >= 0 {
-			out = append(out, [2]int{start, abs - 1})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, [2]int{start, v.first + len(v.b.Lines) - 1})
-	}
-	return out
-}
-
-// posLine is the line a positional selector points at, even when it does not
-// resolve (used as the hint for ambiguous quotes and for drawing marks).
-func (v *blockView) posLine(s *ir.Selector) (int, bool) {
-	switch s.Kind {
-	case ir.SelLine:
-		return s.From, true
-	case ir.SelPara:
-		ps := v.paragraphs()
-		if s.From >= 1 && s.From <= len(ps) {
-			return ps[s.From-1][0], true
-		}
-		return 0, false
-	case ir.SelChar:
-		return v.first, true
-	}
-	return 0, false
 }
 
 // runeSlice slices s by code points [a, b), requiring 0 <= a <= b <= len.
@@ -250,7 +138,7 @@ func (v *blockView) resolvePos(s *ir.Selector) (string, bool) {
 		if v.windowed {
 			return "", false
 		}
-		ps := v.paragraphs()
+		ps := rosblock.Paragraphs(v.b, v.first)
 		if !(1 <= s.From && s.From <= s.To && s.To <= len(ps)) {
 			return "", false
 		}
@@ -323,7 +211,7 @@ func Block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 }
 
 func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
-	elided := Elided(b)
+	elided := rosblock.Elided(b)
 	v := newView(b)
 	if len(sels) == 0 {
 		if elided {
@@ -351,7 +239,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 	hitLine, hitText, hit := 0, "", false
 	for _, s := range pos {
 		if t, ok := v.resolvePos(s); ok {
-			hitLine, _ = v.posLine(s)
+			hitLine, _ = rosblock.PosLine(v.b, v.first, s)
 			hitText, hit = t, true
 			break
 		}
@@ -420,7 +308,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		default:
 			hint, hasHint := 0, false
 			if len(pos) > 0 {
-				hint, hasHint = v.posLine(pos[0])
+				hint, hasHint = rosblock.PosLine(v.b, v.first, pos[0])
 			}
 			pick := 0
 			if hasHint && hint != 0 {
@@ -444,25 +332,6 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		}
 	}
 	return &ir.Resolution{Status: ir.Orphan, Detail: failure}
-}
-
-// AnchorLine is the line a mark is drawn under: the resolution's line, else
-// the positional line of the first selector that has one, else the block's
-// first line when it carries lines; 0 when none.
-func AnchorLine(b *ir.Block, sels []ir.Selector, r *ir.Resolution) int {
-	if r != nil && r.Line > 0 {
-		return r.Line
-	}
-	v := newView(b)
-	for i := range sels {
-		if l, ok := v.posLine(&sels[i]); ok {
-			return l
-		}
-	}
-	if len(b.Lines) > 0 {
-		return v.first
-	}
-	return 0
 }
 
 func orDefault(s, d string) string {
@@ -516,14 +385,14 @@ func Digest(b *ir.Block) (got string, match, checked bool) {
 	if !ok || len(want) != 64 || len(b.Lines) == 0 {
 		return "", false, false
 	}
-	if _, _, w := Window(b); w {
+	if _, _, w := rosblock.Window(b); w {
 		return "", false, false
 	}
 	if _, err := hex.DecodeString(want); err != nil {
 		return "", false, false
 	}
 	want = strings.ToLower(want)
-	text := Text(b)
+	text := rosblock.Text(b)
 	sum := sha256.Sum256([]byte(text))
 	got = hex.EncodeToString(sum[:])
 	if got == want {

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
+	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -149,7 +150,7 @@ func TestAnchorLine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		sels := rosaddr.ParseSelectors(tt.span)
-		if got := AnchorLine(tt.b, sels, Block(tt.b, sels)); got != tt.want {
+		if got := rosblock.AnchorLine(tt.b, sels, Block(tt.b, sels)); got != tt.want {
 			t.Errorf("AnchorLine(%s) = %d, want %d", tt.span, got, tt.want)
 		}
 	}

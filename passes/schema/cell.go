@@ -1,13 +1,11 @@
 package schema
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/rosettac/rosettac/internal/datajson"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // problem is what is wrong with one cell: a code, a message and a hint.
@@ -27,92 +25,74 @@ func CheckCell(k ir.DSLTypeKind, text string) (code, msg, hint string, ok bool) 
 	return p.code, p.msg, p.hint, false
 }
 
+// checkCell applies the cell rules of runtime/adslrt (the one home of the rules,
+// shared with generated code) and words each fault for the checker, with a
+// hint; it adds the checker's own warnings on any cells.
 func checkCell(k ir.DSLTypeKind, text string) *problem {
-	if text == "_" {
+	f := adslrt.CellFault(runtimeKind(k), text)
+	if f == adslrt.NoFault {
+		if k == ir.DSLAny && text != "_" {
+			return anyWarning(text)
+		}
 		return nil
 	}
-	if text == "" {
-		return &problem{code: CodeEmptyCell, msg: "empty cell", hint: "write _ for an empty value"}
+	p := &problem{code: f.Code()}
+	switch f {
+	case adslrt.FaultEmpty:
+		p.msg, p.hint = "empty cell", "write _ for an empty value"
+	case adslrt.FaultNotInt:
+		p.msg = "int cell " + strconv.Quote(adslrt.Clip(text)) + " is not an integer"
+		p.hint = "write digits with an optional leading -, no leading zeros, no + and no blanks"
+	case adslrt.FaultIntOverflow:
+		p.msg = "int cell " + adslrt.Clip(text) + " overflows a 64-bit integer"
+		p.hint = "int holds -9223372036854775808 to 9223372036854775807; use an any column for bigger numbers"
+	case adslrt.FaultNotNumber:
+		p.msg = "float cell " + strconv.Quote(text) + " is not a number"
+		p.hint = "write a decimal number such as 2.5, -0.5 or 1e-3 (JSON number syntax)"
+	case adslrt.FaultFloatRange:
+		p.msg = "float cell " + text + " is out of the 64-bit range"
+		p.hint = "use an any column for numbers beyond ±1.8e308"
+	case adslrt.FaultEmptyValue, adslrt.FaultUnderscoreValue:
+		what := "an empty value"
+		if f == adslrt.FaultUnderscoreValue {
+			what = "the value _"
+		}
+		p.msg = "multi-value cell " + strconv.Quote(text) + " holds " + what
+		p.hint = "a comma separates non-empty values; put a list with empty strings or _ in an any column as JSON"
+	case adslrt.FaultNotJSON:
+		p.msg = "any cell is not valid JSON: " + adslrt.Clip(text)
+		p.hint = "an any cell holds one JSON value on one line, such as {\"k\":1}, [1,2] or \"text\""
 	}
+	return p
+}
+
+// anyWarning is the checker's warning about a valid any cell that JSON
+// conversion cannot give back as written, or nil.
+func anyWarning(text string) *problem {
+	if t := strings.TrimSpace(text); t != text {
+		return &problem{code: CodeAnySpace, warn: true, msg: "any cell has blanks around its JSON value",
+			hint: "remove them: JSON conversion does not keep them"}
+	}
+	if text == "null" {
+		return &problem{code: CodeAnyNull, warn: true, msg: "any cell holds null",
+			hint: "write _ for an empty value: JSON cannot tell null from _"}
+	}
+	return nil
+}
+
+// runtimeKind is k as runtime/adslrt spells it; DSLBadType (a column of unknown
+// type, reported on its declaration) is no kind there, so only the rules every
+// cell has apply to its cells.
+func runtimeKind(k ir.DSLTypeKind) adslrt.Kind {
 	switch k {
 	case ir.DSLInt:
-		return checkInt(text)
+		return adslrt.Int
 	case ir.DSLFloat:
-		if !datajson.IsNumber(text) {
-			return &problem{code: CodeBadFloat, msg: "float cell " + strconv.Quote(text) + " is not a number",
-				hint: "write a decimal number such as 2.5, -0.5 or 1e-3 (JSON number syntax)"}
-		}
-		if _, err := strconv.ParseFloat(text, 64); err != nil {
-			return &problem{code: CodeBadFloat, msg: "float cell " + text + " is out of the 64-bit range",
-				hint: "use an any column for numbers beyond ±1.8e308"}
-		}
+		return adslrt.Float
 	case ir.DSLStr:
-		if strings.IndexByte(text, ',') < 0 {
-			return nil
-		}
-		for part := range strings.SplitSeq(text, ",") {
-			if part == "" || part == "_" {
-				what := "an empty value"
-				if part == "_" {
-					what = "the value _"
-				}
-				return &problem{code: CodeBadMulti, msg: "multi-value cell " + strconv.Quote(text) + " holds " + what,
-					hint: "a comma separates non-empty values; put a list with empty strings or _ in an any column as JSON"}
-			}
-		}
+		return adslrt.Str
 	case ir.DSLAny:
-		if !json.Valid([]byte(text)) {
-			return &problem{code: CodeBadJSON, msg: "any cell is not valid JSON: " + clip(text),
-				hint: "an any cell holds one JSON value on one line, such as {\"k\":1}, [1,2] or \"text\""}
-		}
-		if t := strings.TrimSpace(text); t != text {
-			return &problem{code: CodeAnySpace, warn: true, msg: "any cell has blanks around its JSON value",
-				hint: "remove them: JSON conversion does not keep them"}
-		}
-		if text == "null" {
-			return &problem{code: CodeAnyNull, warn: true, msg: "any cell holds null",
-				hint: "write _ for an empty value: JSON cannot tell null from _"}
-		}
+		return adslrt.Any
 	}
-	return nil
-}
-
-func checkInt(text string) *problem {
-	if !isJSONInt(text) {
-		return &problem{code: CodeBadInt, msg: "int cell " + strconv.Quote(clip(text)) + " is not an integer",
-			hint: "write digits with an optional leading -, no leading zeros, no + and no blanks"}
-	}
-	if _, err := strconv.ParseInt(text, 10, 64); err != nil {
-		return &problem{code: CodeIntOverflow, msg: "int cell " + clip(text) + " overflows a 64-bit integer",
-			hint: "int holds -9223372036854775808 to 9223372036854775807; use an any column for bigger numbers"}
-	}
-	return nil
-}
-
-// isJSONInt reports whether s is -?(0|[1-9][0-9]*).
-func isJSONInt(s string) bool {
-	if s != "" && s[0] == '-' {
-		s = s[1:]
-	}
-	if s == "" || s[0] == '0' && len(s) > 1 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// clip shortens long cell text for a message without cutting a character.
-func clip(s string) string {
-	if len(s) <= 40 {
-		return s
-	}
-	i := 37
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "..."
+	return 0
 }

@@ -17,10 +17,11 @@
 // so a program that uses generated code stays small, and its API only grows:
 // generated files keep compiling against newer versions of it.
 //
-// It reads AgentDSL 0.0.2 exactly as rosettac's checker does (rows split with
-// JSON-aware any cells, cells checked by the same rules, the same AD codes in
-// its errors); a test in rosettac's golden package holds the two to the same
-// answers.
+// It reads AgentDSL 0.0.2 exactly as rosettac's checker does, because it is
+// the one home of AgentDSL's cell rules (CellFault) and row splitting
+// (AppendCells): being a std-only leaf, every layer of rosettac may import it,
+// and the reader and checker do, so they and generated code cannot disagree
+// about a cell. Its errors carry the checker's AD codes.
 package adslrt
 
 import (
@@ -157,18 +158,24 @@ const (
 	codeDupSchema    = "AD013"
 )
 
-// isName reports whether s is an AgentDSL name: [A-Za-z0-9_]+.
-func isName(s string) bool {
+// IsName reports whether s is an AgentDSL name (a field, label or function):
+// [A-Za-z0-9_]+. rosettac's reader, its JSON mapping and this runtime all check
+// names with it.
+func IsName(s string) bool {
 	if s == "" {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+		if !IsNameByte(s[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// IsNameByte reports whether c may stand in an AgentDSL name: [A-Za-z0-9_].
+func IsNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // lines splits text into lines without their line endings (\n or \r\n).

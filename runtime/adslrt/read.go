@@ -141,7 +141,7 @@ func ReadCall(text string, funcs []Function) (*Call, error) {
 		if n == 0 {
 			e.add(codeNoCallName, 0, "the text holds no [CALL] block")
 		} else {
-			e.add(codeStray, n, "expected [CALL], found "+strconv.Quote(clip(trim(l))))
+			e.add(codeStray, n, "expected [CALL], found "+strconv.Quote(Clip(trim(l))))
 		}
 		return nil, e.err()
 	}
@@ -152,7 +152,7 @@ func ReadCall(text string, funcs []Function) (*Call, error) {
 		return nil, e.err()
 	}
 	name := strings.TrimSuffix(strings.TrimPrefix(t, "["), "]")
-	if !strings.HasSuffix(t, "]") || !isName(name) {
+	if !strings.HasSuffix(t, "]") || !IsName(name) {
 		e.add(codeSyntax, n, "write the function as [Name], Name of letters, digits and _")
 		return nil, e.err()
 	}
@@ -177,12 +177,12 @@ func ReadCall(text string, funcs []Function) (*Call, error) {
 		}
 		t := strings.TrimLeft(l, " \t")
 		colon := strings.IndexByte(t, ':')
-		if strings.HasPrefix(t, "[") || colon < 0 || !isName(trim(t[:colon])) {
+		if strings.HasPrefix(t, "[") || colon < 0 || !IsName(trim(t[:colon])) {
 			if strings.HasPrefix(t, "[") {
-				e.add(codeStray, n, "a [CALL] text holds one call; "+strconv.Quote(clip(trim(t)))+" does not belong in it")
+				e.add(codeStray, n, "a [CALL] text holds one call; "+strconv.Quote(Clip(trim(t)))+" does not belong in it")
 				i = len(ls) // the rest is another block: one report is enough
 			} else {
-				e.add(codeSyntax, n, "write one NAME:VALUE per line, not "+strconv.Quote(clip(trim(t))))
+				e.add(codeSyntax, n, "write one NAME:VALUE per line, not "+strconv.Quote(Clip(trim(t))))
 			}
 			continue
 		}
@@ -411,7 +411,7 @@ func parseColumn(p string) (name string, kind Kind, ok bool) {
 	if strings.HasPrefix(p, "@") {
 		ref, rest, _ := strings.Cut(p[1:], ":")
 		schema, field, dot := strings.Cut(ref, ".")
-		if !dot || !isName(schema) || !isName(field) {
+		if !dot || !IsName(schema) || !IsName(field) {
 			return "", 0, false
 		}
 		name, typ = schema+"_"+field, rest
@@ -421,13 +421,13 @@ func parseColumn(p string) (name string, kind Kind, ok bool) {
 	} else {
 		var rest string
 		name, rest, _ = strings.Cut(p, ":")
-		if !isName(name) {
+		if !IsName(name) {
 			return "", 0, false
 		}
 		if strings.HasPrefix(rest, "@") {
 			ref, t, _ := strings.Cut(rest[1:], ":")
 			schema, field, dot := strings.Cut(ref, ".")
-			if !dot || !isName(schema) || !isName(field) {
+			if !dot || !IsName(schema) || !IsName(field) {
 				return "", 0, false
 			}
 			typ = t

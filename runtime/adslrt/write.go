@@ -125,9 +125,9 @@ func strProblem(v string) string {
 	case v == "_":
 		return "the str _ reads back as the empty cell; put it in an any field as \"_\""
 	case strings.IndexByte(v, '|') >= 0:
-		return "str " + strconv.Quote(clip(v)) + " holds '|'; put such text in an any field as a JSON string"
+		return "str " + strconv.Quote(Clip(v)) + " holds '|'; put such text in an any field as a JSON string"
 	case strings.ContainsAny(v, "\r\n"):
-		return "str " + strconv.Quote(clip(v)) + " holds a line break; put such text in an any field as a JSON string"
+		return "str " + strconv.Quote(Clip(v)) + " holds a line break; put such text in an any field as a JSON string"
 	}
 	if code, msg, ok := CheckCell(Str, v); !ok && code == codeBadMulti {
 		return msg + "; a comma separates non-empty values"
@@ -152,7 +152,7 @@ func (w *RowWriter) Any(v json.RawMessage) {
 	}
 	var b bytes.Buffer
 	if err := json.Compact(&b, v); err != nil {
-		w.fail(codeBadJSON, "any value is not valid JSON: "+clip(string(v)))
+		w.fail(codeBadJSON, "any value is not valid JSON: "+Clip(string(v)))
 		w.cell("_")
 		return
 	}

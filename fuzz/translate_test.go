@@ -1,0 +1,64 @@
+package fuzz
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/emit/translate"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// FuzzTranslate: any input in any language translates to every other format
+// without a panic; Lingua and AgentDSL come back through Rosetta as their
+// canonical text; data JSON (FromJSON, the translation's own parser) never
+// panics and what it reads checks without a translation error.
+func FuzzTranslate(f *testing.F) {
+	files, _ := filepath.Glob("../golden/testdata/translate/*.txtar")
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			continue
+		}
+		for _, af := range ar.Files {
+			if strings.HasPrefix(af.Name, "input.") || af.Name == "json" {
+				f.Add(af.Data)
+			}
+		}
+	}
+	f.Add([]byte(`{"format":"lingua","items":[{"line":{"messages":[{"kind":"request","code":"73"}]}}]}`))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if l, text, _ := translate.FromJSON("f.json", src); l != "" {
+			src = text
+		}
+		for _, from := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL} {
+			res := compiler.Check("f", src, compiler.Options{From: from})
+			if res.Doc == nil {
+				continue
+			}
+			for _, to := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
+				out, ds := translate.Translate(res.Doc, to)
+				for _, d := range ds {
+					if d.Code == translate.CodeInternal {
+						t.Fatalf("%s -> %s: %v", from, to, d)
+					}
+				}
+				if to != ir.Rosetta || from == ir.Rosetta {
+					continue
+				}
+				mid := compiler.Check("m.rose", out, compiler.Options{From: ir.Rosetta})
+				if mid.Doc == nil {
+					t.Fatalf("%s -> rosetta does not parse:\n%s", from, out)
+				}
+				back, _ := translate.Translate(mid.Doc, from)
+				canon, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
+				if string(back) != string(canon) {
+					t.Fatalf("%s -> rosetta -> %s is not canonical:\n%q\n%q", from, from, canon, back)
+				}
+			}
+		}
+	})
+}
