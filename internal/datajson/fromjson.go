@@ -2,11 +2,11 @@ package datajson
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
@@ -87,33 +87,10 @@ func (f *fromJSON) pos(off int) diag.Pos {
 		p.Col = 1
 		seg = seg[k+1:]
 	}
-	p.Col += codePoints(seg)
+	p.Col += utf8.RuneCount(seg) // as diag.Source.Pos counts: offsets are at ASCII bytes, where counts add up
 	p.Offset = off
 	f.at = p
 	return p
-}
-
-// codePoints counts the bytes of b that start a code point (all but the
-// continuation bytes 10xxxxxx), eight at a time through ASCII.
-func codePoints(b []byte) int {
-	n := len(b)
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 == 0 {
-			continue
-		}
-		for _, c := range b[i : i+8] {
-			if c&0xC0 == 0x80 {
-				n--
-			}
-		}
-	}
-	for _, c := range b[i:] {
-		if c&0xC0 == 0x80 {
-			n--
-		}
-	}
-	return n
 }
 
 // span is the empty span at byte off.
@@ -203,7 +180,7 @@ func (f *fromJSON) top(text string) *ir.DSLDoc {
 			switch {
 			case k == keyResult:
 				resNode = f.resultRows(offs[i])
-			case strings.HasPrefix(k, "$"):
+			case strings.HasPrefix(k, "$"): // an unknown one is reported below
 			case !adslrt.IsName(k):
 				f.shape(offs[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
 			default:
@@ -233,6 +210,17 @@ func (f *fromJSON) top(text string) *ir.DSLDoc {
 	}
 	f.read1 = true
 	f.decide()
+	if f.failed {
+		return nil
+	}
+	// A $ key from_json does not know is not a label either. It is reported
+	// here, where it used to crash from_json, so that input with other errors
+	// keeps its diagnostics as they were.
+	for i, k := range keys {
+		if topKind == "" && strings.HasPrefix(k, "$") && k != keyFunctions && k != keyCall && k != keyResult && k != keyHints {
+			f.shape(offs[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
+		}
+	}
 	if f.failed {
 		return nil
 	}

@@ -250,6 +250,7 @@ func TestFromJSONErrors(t *testing.T) {
 		{`{"a":[{"x":1}],"b":[{"c":[{"y":1}]}],"c":[{"z":1}]}`, "both become a schema labelled c"},
 		{`[{"x":{"a":1}},{"x":2}]`, "$[0].x holds objects and other values"},
 		{`{"a":1,`, "invalid JSON at byte"},
+		{`{"A":[{"x":1}],"$foo":[]}`, `$: key "$foo" is not a label`},
 		// A long value is clipped for the message without cutting a character.
 		{`{"$agentdsl":{"columns":{"ROOT":"ID:int|X:int"}},"ROOT":[{"ID":1,"X":"` + strings.Repeat("a", 35) + `ééééé"}]}`,
 			`"` + strings.Repeat("a", 35) + "... does not fit column X:int"},
@@ -295,9 +296,10 @@ func TestFromJSONErrorLists(t *testing.T) {
 }
 
 // TestFromJSONRowSpans: a row's span is where its object starts, as
-// diag.Source counts lines and code points, across lines and non-ASCII text.
+// diag.Source counts lines and code points, across lines, non-ASCII text and
+// bytes that are not UTF-8 (JSON strings may hold them).
 func TestFromJSONRowSpans(t *testing.T) {
-	in := "{\"A\": [\n  {\"ID\": 1, \"S\": \"北京\", \"B\": [{\"X\": \"🙂\"}, {\"X\": \"é\"}]},\n" +
+	in := "{\"A\": [\n  {\"ID\": 1, \"S\": \"北京\\u00e9\x97\xe5\", \"B\": [{\"X\": \"🙂\"}, {\"X\": \"é\"}]},\n" +
 		"  {\"ID\": 2, \"S\": \"ü\", \"B\": []}, {\"ID\": 3, \"S\": \"x\", \"B\": [{\"X\": \"y\"}]}\n]}\n"
 	src := diag.NewSource("t.json", []byte(in))
 	doc, ds := datajson.FromJSON(src, syn)

@@ -121,6 +121,9 @@ func (f *fromJSON) objects(n *node) {
 		}
 		f.object(n)
 		f.pop()
+		if f.failed {
+			return // d.i is inside the object
+		}
 		d.next()
 	}
 	d.i++
