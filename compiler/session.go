@@ -120,3 +120,21 @@ func (s *Session) Resolve(addr string) (text string, status ir.ResolutionStatus,
 	r := resolve.Address(addr, nil, s.st.Lookup)
 	return r.Text, r.Status, r.Conf
 }
+
+// AddText parses text (one message or several, as a host receives them) and
+// adds each message in order, returning the parser's diagnostics and every
+// message's. name is the file name diagnostics report ("" for none).
+func (s *Session) AddText(name string, text []byte) diag.List {
+	res := Parse(name, text, Options{From: ir.Rosetta})
+	ds := res.Diags
+	t, ok := res.Doc.(*ir.Transcript)
+	if !ok {
+		return ds
+	}
+	s.SetSource(res.Source)
+	for _, m := range t.Messages {
+		ds = append(ds, s.Add(m)...)
+	}
+	ds.Sort()
+	return ds
+}

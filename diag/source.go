@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"bytes"
 	"sort"
 	"unicode/utf8"
 )
@@ -17,10 +18,13 @@ type Source struct {
 // the line ending, any other control character is content).
 func NewSource(file string, text []byte) *Source {
 	lines := make([]int, 1, 1+len(text)/32)
-	for i, c := range text {
-		if c == '\n' {
-			lines = append(lines, i+1)
+	for i := 0; ; {
+		k := bytes.IndexByte(text[i:], '\n') // vectorised; a byte loop was 3% of a Rosetta parse
+		if k < 0 {
+			break
 		}
+		i += k + 1
+		lines = append(lines, i)
 	}
 	return &Source{File: file, Text: text, lines: lines}
 }

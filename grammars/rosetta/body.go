@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/alecthomas/participle/v2/lexer"
-
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -215,10 +213,17 @@ func (p *parser) content(l lineRef, pipe int) {
 // ---- txt ---------------------------------------------------------------
 
 func (p *parser) txtHead(ss *slotState, rest seg) {
-	b := &ir.Block{Name: "body", Fmt: "txt"}
+	b := p.nodes.blocks.new()
+	b.Name, b.Fmt = "body", "txt"
 	ss.block = b
 	if rest.text == "" {
 		return
+	}
+	if isInline(rest.text) {
+		if parseLine(&p.lex, inlineParser, modeInline, rest.text) != nil {
+			p.inline(ss, rest)
+			return
+		}
 	}
 	g := parseLine(&p.lex, txtParser, modeTxt, rest.text)
 	if g == nil {
@@ -231,39 +236,44 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 			"a block head is `txt [name] [@fmt[/lang]] [key=value ...]` with a lowercase name, or `txt \"one line\"`")
 		return
 	}
-	if g.Inline != nil {
-		b.Inline = true
-		v := g.Inline.Value
-		_, n := utf8.DecodeRuneInString(v)
-		inner := v[n:]
-		closed := false
-		if k := len(inner); k > 0 && inner[k-1] == '"' {
-			inner, closed = inner[:k-1], true
-		} else if strings.HasSuffix(inner, "”") {
-			inner, closed = inner[:len(inner)-len("”")], true
-		}
-		a := g.Inline.Pos.Offset + n
-		ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
-		if !closed {
-			ss.inlineOpen = true
-			ss.inlineSeg = seg{src: rest.off(g.Inline.Pos.Offset), line: rest.line}
-		}
-		return
+	if g.Name != "" {
+		b.Name = g.Name
 	}
-	if g.Name != nil {
-		b.Name = g.Name.Value
-	}
-	if g.Fmt != nil {
-		f := g.Fmt.Value[1:]
+	if g.Fmt != "" {
+		f := g.Fmt[1:]
 		if k := strings.IndexByte(f, '/'); k >= 0 {
 			b.Fmt, b.Lang = f[:k], f[k+1:]
 		} else {
 			b.Fmt = f
 		}
 	}
-	for _, a := range g.Attrs {
-		b.Attrs = append(b.Attrs, ir.Attr{Span: p.span(rest.line, rest.off(a.Key.Pos.Offset), rest.off(a.Value.Pos.Offset+len(a.Value.Value))),
-			Key: a.Key.Value, Value: a.Value.Value})
+	p.attrBuf = p.attrBuf[:0]
+	for i, a := range g.Attrs {
+		k, v := p.lex.nth(tAttrKey, i), p.lex.nth(tAttrVal, i)
+		p.attrBuf = append(p.attrBuf, ir.Attr{Span: p.span(rest.line, rest.off(k.Pos.Offset), rest.off(v.Pos.Offset+len(v.Value))),
+			Key: a.Key, Value: a.Value})
+	}
+	b.Attrs = p.nodes.attrs.copyOf(p.attrBuf)
+}
+
+// inline lowers an inline txt "..." head (the inline grammar has accepted it).
+func (p *parser) inline(ss *slotState, rest seg) {
+	ss.block.Inline = true
+	it := p.lex.tok(tInline)
+	v := it.Value
+	_, n := utf8.DecodeRuneInString(v)
+	inner := v[n:]
+	closed := false
+	if k := len(inner); k > 0 && inner[k-1] == '"' {
+		inner, closed = inner[:k-1], true
+	} else if strings.HasSuffix(inner, "”") {
+		inner, closed = inner[:len(inner)-len("”")], true
+	}
+	a := it.Pos.Offset + n
+	ss.lines = append(ss.lines, ir.BlockLine{Span: p.span(rest.line, rest.off(a), rest.off(a+len(inner))), Text: trimWS(inner)})
+	if !closed {
+		ss.inlineOpen = true
+		ss.inlineSeg = seg{src: rest.off(it.Pos.Offset), line: rest.line}
 	}
 }
 
@@ -295,13 +305,14 @@ func (p *parser) closeInline(ss *slotState) {
 
 // ---- bindings and marks --------------------------------------------------
 
-func (p *parser) conf(sg seg, t *lexer.Token) *ir.Conf {
-	if t == nil {
+// conf lowers the Conf token of the last lexed line, if it has one.
+func (p *parser) conf(sg seg, captured string) *ir.Conf {
+	if captured == "" {
 		return nil
 	}
-	v := t.Value
-	_, n := utf8.DecodeRuneInString(v)
-	return &ir.Conf{Span: p.tokSpan(sg, *t), Kind: v[n:]}
+	t := p.lex.tok(tConf)
+	_, n := utf8.DecodeRuneInString(t.Value)
+	return p.nodes.conf(p.tokSpan(sg, t), t.Value[n:])
 }
 
 func (p *parser) bindLine(ss *slotState, sg seg) {
@@ -321,7 +332,7 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 			b.ValueSpan = p.span(sg.line, r.off(vt.Pos.Offset), r.off(vt.Pos.Offset+ve))
 			if cs >= 0 {
 				_, n := utf8.DecodeRuneInString(vt.Value[cs:])
-				b.Conf = &ir.Conf{Span: p.span(sg.line, r.off(vt.Pos.Offset+cs), r.off(vt.Pos.Offset+ce)), Kind: vt.Value[cs+n : ce]}
+				b.Conf = p.nodes.conf(p.span(sg.line, r.off(vt.Pos.Offset+cs), r.off(vt.Pos.Offset+ce)), vt.Value[cs+n:ce])
 				if n > 1 {
 					p.lex.fullwidth = true
 				}
@@ -354,7 +365,7 @@ func (p *parser) join(val string, conf *ir.Conf, sg seg, text string) (string, *
 	joined = trimWS(joined)
 	if cs >= 0 {
 		_, n := utf8.DecodeRuneInString(text[cs:])
-		conf = &ir.Conf{Span: p.span(sg.line, sg.off(cs), sg.off(ce)), Kind: text[cs+n : ce]}
+		conf = p.nodes.conf(p.span(sg.line, sg.off(cs), sg.off(ce)), text[cs+n:ce])
 	}
 	return joined, conf
 }
@@ -397,8 +408,8 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 			p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as mark syntax", "write ASCII = > # @ ~")
 		}
 		mk := p.newMark()
-		*mk = ir.Mark{Span: p.span(sg.line, r.src, sg.off(len(text))), Op: '=', Value: g.Value.Value, Conf: p.conf(r, g.Conf)}
-		if g.Op.Value == ">" || g.Op.Value == fwGt {
+		*mk = ir.Mark{Span: p.span(sg.line, r.src, sg.off(len(text))), Op: '=', Value: g.Value, Conf: p.conf(r, g.Conf)}
+		if g.Op == ">" || g.Op == fwGt {
 			mk.Op = '>'
 		}
 		mk.Addr = p.address(r, g)

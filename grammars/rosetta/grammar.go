@@ -12,14 +12,15 @@ import (
 // sequence with ordinary captures.
 
 // headerLine is a header line: msg-id act [ [sender] > targets ] { #topic | key=value }.
-// It is kept flat (no nested nodes, one optional group) because it runs once
-// per message; the lowering reads the positions of the repeated parts from the
-// lexer's token list.
+// It is kept flat (no nested nodes, no repetition) because it runs once per
+// message: the route and the run of topics and fields are one coarse token
+// each, and the lowering reads their parts from the lexer (route targets,
+// lineLexer.items).
 type headerLine struct {
-	ID    string   `parser:"@ID"`
-	Act   string   `parser:"@Act"`
-	Route string   `parser:"@Route?"`
-	Items []string `parser:"@HItem*"`
+	ID     string `parser:"@ID"`
+	Act    string `parser:"@Act"`
+	Route  string `parser:"@Route?"`
+	Fields string `parser:"@Fields?"`
 }
 
 // binding is key [!]= value [~conf].
@@ -31,27 +32,33 @@ type binding struct {
 
 // markLine is addr (=|>) value [~conf].
 type markLine struct {
-	Msg       *lexer.Token `parser:"@MsgRef?"`
-	Block     lexer.Token  `parser:"@Block"`
-	Hash      *lexer.Token `parser:"(@Hash"`
-	Selectors []string     `parser:"  (@Sel (Pipe @Sel)*)?)?"`
-	Op        lexer.Token  `parser:"@Op"`
-	Value     lexer.Token  `parser:"@Value"`
-	Conf      *lexer.Token `parser:"@Conf?"`
+	Msg       string   `parser:"@MsgRef?"`
+	Block     string   `parser:"@Block"`
+	Hash      string   `parser:"(@Hash"`
+	Selectors []string `parser:"  (@Sel (Pipe @Sel)*)?)?"`
+	Op        string   `parser:"@Op"`
+	Value     string   `parser:"@Value"`
+	Conf      string   `parser:"@Conf?"`
 }
 
-// txtHead is the head of a txt block: "inline" or [name] [@fmt[/lang]] {attr=value}.
+// txtHead is the head of a txt block: [name] [@fmt[/lang]] {attr=value}.
 type txtHead struct {
-	Inline *lexer.Token `parser:"  @Inline"`
-	Name   *lexer.Token `parser:"| @Name?"`
-	Fmt    *lexer.Token `parser:"  @Fmt?"`
-	Attrs  []attr       `parser:"  @@*"`
+	Name  string `parser:"@Name?"`
+	Fmt   string `parser:"@Fmt?"`
+	Attrs []attr `parser:"@@*"`
+}
+
+// txtInline is an inline txt block: txt "one line". The classifier chooses
+// it or txtHead by the first character (isInline), so neither grammar needs
+// a disjunction.
+type txtInline struct {
+	Text string `parser:"@Inline"`
 }
 
 // attr is one block attribute.
 type attr struct {
-	Key   lexer.Token `parser:"@AttrKey"`
-	Value lexer.Token `parser:"@AttrVal"`
+	Key   string `parser:"@AttrKey"`
+	Value string `parser:"@AttrVal"`
 }
 
 // list is an unk or opt value: [ item {, item} ] [~conf].
@@ -94,6 +101,7 @@ var (
 	bindParser   *participle.Parser[binding]
 	markParser   *participle.Parser[markLine]
 	txtParser    *participle.Parser[txtHead]
+	inlineParser *participle.Parser[txtInline]
 	listParser   *participle.Parser[list]
 	shapeParser  *participle.Parser[shape]
 )
@@ -103,6 +111,7 @@ func init() {
 	bindParser = build[binding](modeBind)
 	markParser = build[markLine](modeMark)
 	txtParser = build[txtHead](modeTxt)
+	inlineParser = build[txtInline](modeInline)
 	listParser = build[list](modeList)
 	shapeParser = build[shape](modeShape)
 }
@@ -112,6 +121,10 @@ func init() {
 // grammar has just accepted. Slices of tokens cannot be captured one by one (participle gives a
 // []lexer.Token field every token of its node), so repeated captures are
 // strings and their positions come from the lexer's own token list, in order.
+
+// tok returns the first token of type t that the last lexLine produced (the
+// grammar has accepted them, so a captured string's token is there).
+func (l *lineLexer) tok(t lexer.TokenType) lexer.Token { return l.nth(t, 0) }
 
 // nth returns the i-th token of type t that the last lexLine produced.
 func (l *lineLexer) nth(t lexer.TokenType, i int) lexer.Token {
@@ -132,15 +145,92 @@ func parseLine[G any](l *lineLexer, p *participle.Parser[G], m mode, s string) *
 	if !lexLine(l, m, s) {
 		return nil
 	}
-	peek, err := lexer.Upgrade(l)
-	if err != nil {
-		return nil
+	peek := l.peeking()
+	if peek == nil {
+		var err error
+		if peek, err = lexer.Upgrade(l); err != nil {
+			return nil
+		}
 	}
 	g, err := p.ParseFromLexer(peek)
 	if err != nil {
 		return nil
 	}
 	return g
+}
+
+// peeker is a participle PeekingLexer kept for every line a lineLexer reads.
+//
+// lexer.Upgrade builds a new PeekingLexer per call, appending the tokens one by
+// one (a slice regrown four or five times, a map, the struct): that was about
+// 14% of a parse. participle has no way to refill a PeekingLexer, but the
+// slice its Range method returns is a view of the PeekingLexer's own tokens,
+// so a line's tokens (and an EOF after them) are copied into that view and
+// the cursor is reset to the start. participle reads the tokens only during
+// the parse call, and captures are strings of the line, so nothing keeps the
+// old contents. peekReuse checks once that the view is shared; if a participle
+// version copies it instead, every line goes through lexer.Upgrade again.
+type peeker struct {
+	pl    *lexer.PeekingLexer
+	start lexer.Checkpoint
+	toks  []lexer.Token // pl's tokens
+}
+
+// peekCap is the number of tokens (EOF included) a reused PeekingLexer holds;
+// longer lines (many selectors, attributes or list items) are upgraded anew.
+const peekCap = 32
+
+// placeholders is a lexer of peekCap-1 tokens and EOF, to size a peeker.
+type placeholders struct{ n int }
+
+func (f *placeholders) Next() (lexer.Token, error) {
+	if f.n >= peekCap-1 {
+		return lexer.Token{Type: lexer.EOF}, nil
+	}
+	f.n++
+	return lexer.Token{Type: tValue}, nil
+}
+
+func newPeeker() *peeker {
+	pl, err := lexer.Upgrade(&placeholders{})
+	if err != nil {
+		return nil
+	}
+	return &peeker{pl: pl, start: pl.MakeCheckpoint(), toks: pl.Range(0, peekCap)}
+}
+
+// load puts toks and an EOF into the PeekingLexer and rewinds it.
+func (k *peeker) load(toks []lexer.Token) *lexer.PeekingLexer {
+	n := copy(k.toks, toks)
+	k.toks[n] = lexer.Token{Type: lexer.EOF}
+	k.pl.LoadCheckpoint(k.start)
+	return k.pl
+}
+
+// peekReuse reports whether a token written into a peeker's view is the token
+// its PeekingLexer then reads (checked once, at start-up).
+var peekReuse = func() bool {
+	k := newPeeker()
+	if k == nil {
+		return false
+	}
+	pl := k.load([]lexer.Token{{Type: tID, Value: "a1.1"}})
+	t := pl.Next()
+	return t.Type == tID && t.Value == "a1.1" && pl.Peek().EOF()
+}()
+
+// peeking returns the lexer's PeekingLexer loaded with its current tokens, or
+// nil when they must go through lexer.Upgrade instead.
+func (l *lineLexer) peeking() *lexer.PeekingLexer {
+	if !peekReuse || len(l.toks) >= peekCap {
+		return nil
+	}
+	if l.peek == nil {
+		if l.peek = newPeeker(); l.peek == nil {
+			return nil
+		}
+	}
+	return l.peek.load(l.toks)
 }
 
 // Grammar returns the grammars as EBNF, one section per kind of line, with the
@@ -153,7 +243,8 @@ func Grammar() string {
 		{"header line", headerParser.String()},
 		{"binding (a, assume, sub lines; every def line)", bindParser.String()},
 		{"mark line", markParser.String()},
-		{"txt head (the text after `txt`)", txtParser.String()},
+		{"txt head (the text after `txt`, when it does not start with a quote)", txtParser.String()},
+		{"inline txt (the text after `txt`, when it starts with a quote)", inlineParser.String()},
 		{"list value (unk, opt)", listParser.String()},
 		{"shape value (want)", shapeParser.String()},
 	} {
@@ -183,7 +274,8 @@ const tokenDoc = `(* AgentRosetta 2.1 as rosettac reads it.
      Route    [agent-id] WS* (">" | "＞") WS* [ target { WS* ("," | "，") WS* target } ]
               target: "*" | agent-id | "#" name{.name} | "@" (role|grp|tool) ":" name
               (a "#" target must follow ">" or "," directly)
-     HItem    a topic ("#" | "＃") name { "." name }
+     Fields   item { WS+ item }, the rest of a header; each item is
+              a topic ("#" | "＃") name { "." name }
               or a field (re|src|at|ttl|pri|sens|thd|x_name) WS* ("=" | "＝") WS* <non-space run>
      BindKey  [A-Za-z][A-Za-z0-9_]* [":" SYMBOL]
      Value    the rest of the line (a binding's trailing ~conf is split off by the

@@ -22,7 +22,7 @@ const (
 	tTarget
 	tComma
 	tTopic
-	tFieldKey
+	tFields
 	tBindKey
 	tValue
 	tConf
@@ -50,7 +50,7 @@ const (
 
 var symbols = map[string]lexer.TokenType{
 	"EOF": lexer.EOF, "ID": tID, "Act": tAct, "Route": tGt, "Target": tTarget,
-	"Comma": tComma, "Topic": tTopic, "HItem": tFieldKey,
+	"Comma": tComma, "Topic": tTopic, "Fields": tFields,
 	"BindKey": tBindKey, "Value": tValue, "Conf": tConf,
 	"MsgRef": tMsgRef, "Block": tBlock, "Hash": tHash, "Sel": tSel, "Pipe": tPipe, "Op": tOp,
 	"Name": tName, "Fmt": tFmt, "AttrKey": tAttrKey, "AttrVal": tAttrVal, "Inline": tInline,
@@ -65,7 +65,8 @@ const (
 	modeHeader mode = iota // a whole header line
 	modeBind               // key [!]= value [~conf]
 	modeMark               // addr (=|>) value [~conf]
-	modeTxt                // the text after `txt`
+	modeTxt                // the text after `txt`: a block head
+	modeInline             // the text after `txt`: an inline "..."
 	modeList               // an unk/opt value
 	modeShape              // a want value
 )
@@ -76,6 +77,8 @@ var errNoMatch = errors.New("rosetta: line does not match")
 // lexer made (fullwidth punctuation taken as structure, an unclosed delimiter).
 type lineLexer struct {
 	toks      []lexer.Token
+	items     []item  // a header's topics and fields, inside its one Fields token
+	peek      *peeker // participle's token buffer, reused (see parseLine)
 	i         int
 	fullwidth bool // a fullwidth marker was accepted
 	unclosed  int  // byte offset of an unclosed '[', '{' or '"', or -1
@@ -91,6 +94,9 @@ func (l *lineLexer) Next() (lexer.Token, error) {
 	}
 	return lexer.Token{Type: lexer.EOF}, nil
 }
+
+// item is the source range of one topic or field of a header.
+type item struct{ start, end int }
 
 func (l *lineLexer) emit(t lexer.TokenType, s string, start, end int) {
 	l.toks = append(l.toks, lexer.Token{Type: t, Value: s[start:end], Pos: lexer.Position{Offset: start}})
@@ -123,6 +129,7 @@ func (d definition) LexString(_ string, s string) (lexer.Lexer, error) {
 // mode at all (a false here means "not this kind of line", never a panic).
 func lexLine(l *lineLexer, m mode, s string) bool {
 	l.toks = l.toks[:0]
+	l.items = l.items[:0]
 	l.i = 0
 	l.fullwidth = false
 	l.unclosed = -1
@@ -135,6 +142,8 @@ func lexLine(l *lineLexer, m mode, s string) bool {
 		return lexMark(l, s)
 	case modeTxt:
 		return lexTxt(l, s)
+	case modeInline:
+		return lexInline(l, s)
 	case modeList:
 		return lexList(l, s)
 	case modeShape:
@@ -347,10 +356,15 @@ func lexHeader(l *lineLexer, s string) bool {
 	} else {
 		i = start
 	}
-	// Topic and fields.
+	// Topics and fields: one coarse Fields token (one capture instead of one
+	// per item: each participle capture costs about six allocations); the
+	// lowering reads the items from l.items.
 	for {
 		i = skipWS(s, i)
 		if i >= len(s) {
+			if n := len(l.items); n > 0 {
+				l.emit(tFields, s, l.items[0].start, l.items[n-1].end)
+			}
 			return true
 		}
 		if n := l.marker(s, i, '#', fwHash); n > 0 {
@@ -358,7 +372,7 @@ func lexHeader(l *lineLexer, s string) bool {
 			if e < 0 || !endOfItem(s, e) {
 				return false
 			}
-			l.emit(tFieldKey, s, i, e) // topic and fields share one token kind
+			l.items = append(l.items, item{i, e})
 			i = e
 			continue
 		}
@@ -380,7 +394,7 @@ func lexHeader(l *lineLexer, s string) bool {
 		if e == v { // spec §6.1: hfield ::= hkey "=" atom
 			return false
 		}
-		l.emit(tFieldKey, s, i, e) // key = value as one coarse token
+		l.items = append(l.items, item{i, e}) // key = value
 		i = e
 	}
 }
@@ -747,12 +761,25 @@ func selectorEnd(l *lineLexer, s string, i int) (int, bool) {
 
 // ---- txt head ----------------------------------------------------------
 
+// isInline reports whether the text after `txt` is an inline "..." (it
+// starts with a quote); the classifier picks the inline or the block-head
+// grammar by it.
+func isInline(s string) bool {
+	i := skipWS(s, 0)
+	return i < len(s) && (s[i] == '"' || strings.HasPrefix(s[i:], "“"))
+}
+
+func lexInline(l *lineLexer, s string) bool {
+	if !isInline(s) {
+		return false
+	}
+	i := skipWS(s, 0)
+	l.emit(tInline, s, i, trimEnd(s, i, len(s)))
+	return true
+}
+
 func lexTxt(l *lineLexer, s string) bool {
 	i := skipWS(s, 0)
-	if i < len(s) && (s[i] == '"' || strings.HasPrefix(s[i:], "“")) {
-		l.emit(tInline, s, i, trimEnd(s, i, len(s)))
-		return true
-	}
 	if i < len(s) && isLower(s[i]) {
 		e := runOf(s, i, isIdent)
 		if !endOfItem(s, e) && s[e] != '@' {

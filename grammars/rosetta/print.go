@@ -3,6 +3,7 @@ package rosetta
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/ir"
 )
@@ -17,7 +18,8 @@ import (
 //     inherited from the re= parent; without terse every part is written;
 //   - slots in source order, each on a line starting with one space; bindings
 //     one per line with their '=' aligned, marks one per line, lists as
-//     [a, b], shapes as {k, k?: type}, confs as " ~conf" after the value;
+//     [a, b] (as written when that would not read back as the same list),
+//     shapes as {k, k?: type}, confs as " ~conf" after the value;
 //   - txt blocks as ` txt name [@fmt[/lang]] [k=v...]` and ` | line` (` |` for
 //     an empty line); a one-line block written inline (`txt "x"`) stays inline
 //     when the line can be written that way; an implicit block (P003/P004)
@@ -150,6 +152,61 @@ func lines(b *strings.Builder, lead, text string) {
 	}
 }
 
+// listString writes a list's items canonically: [a, b].
+func listString(s *ir.ListSlot) string {
+	var t strings.Builder
+	if s.Bracketed {
+		t.WriteByte('[')
+	}
+	for i, it := range s.Items {
+		if i > 0 {
+			t.WriteString(", ")
+		}
+		t.WriteString(it.Text)
+	}
+	if s.Bracketed {
+		t.WriteByte(']')
+	}
+	return t.String()
+}
+
+// listReadsBack reports whether text, read as a list value, gives s's items,
+// brackets and conf again.
+func listReadsBack(text string, s *ir.ListSlot) bool {
+	var l lineLexer
+	lexLine(&l, modeList, text)
+	bracketed, conf, n := false, "", 0
+	for _, tk := range l.toks {
+		switch tk.Type {
+		case tLBrack:
+			bracketed = true
+		case tItem:
+			if n >= len(s.Items) || s.Items[n].Text != tk.Value {
+				return false
+			}
+			n++
+		case tConf:
+			_, k := utf8.DecodeRuneInString(tk.Value)
+			conf = tk.Value[k:]
+		}
+	}
+	want := ""
+	if s.Conf != nil {
+		want = s.Conf.Kind
+	}
+	return bracketed == s.Bracketed && n == len(s.Items) && conf == want
+}
+
+// listSpansLines reports whether an item of s runs over more than one line.
+func listSpansLines(s *ir.ListSlot) bool {
+	for _, it := range s.Items {
+		if strings.Contains(it.Text, "\n") {
+			return true
+		}
+	}
+	return false
+}
+
 func withConf(text string, c *ir.Conf) string {
 	if c == nil {
 		return text
@@ -207,20 +264,16 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 			b.WriteByte('\n')
 		}
 	case *ir.ListSlot:
-		var t strings.Builder
-		if s.Bracketed {
-			t.WriteByte('[')
+		text := withConf(listString(s), s.Conf)
+		if listSpansLines(s) || !listReadsBack(text, s) {
+			// Joined again, the items would read as another list ("unk ,["
+			// would print "unk [", an empty bracketed list), or a later line
+			// of an item as a slot line of its own ("unk 0\nunk," would
+			// print "unk" alone): write the list as it was written.
+			lines(b, lead, s.Raw)
+			return
 		}
-		for i, it := range s.Items {
-			if i > 0 {
-				t.WriteString(", ")
-			}
-			t.WriteString(it.Text)
-		}
-		if s.Bracketed {
-			t.WriteByte(']')
-		}
-		lines(b, lead, withConf(t.String(), s.Conf))
+		lines(b, lead, text)
 	case *ir.ShapeSlot:
 		lines(b, lead, ShapeString(s.Shape))
 	case *ir.MarkSlot:

@@ -54,11 +54,20 @@ type parser struct {
 	hlex  lineLexer // header lines (kept apart: ending a message lowers its last slot)
 	tlex  lineLexer // route targets, re-read from the header's route token
 
-	cur       *msgState
-	slotBuf   slotState // reused for every slot (its slices keep their capacity)
-	slotsBuf  []ir.Slot // the current message's slots, copied out at its end
-	bindSlab  []ir.Binding
-	markSlab  []ir.Mark
+	cur      *msgState
+	msgBuf   msgState  // cur points here while a message is open
+	slotBuf  slotState // reused for every slot (its slices keep their capacity)
+	slotsBuf []ir.Slot // the current message's slots, copied out at its end
+	nodes    nodes     // slabs for the IR's nodes and slices
+	// scratch slices, copied into the slabs once complete
+	tgtBuf    []ir.Target
+	fieldBuf  []ir.Field
+	refBuf    []ir.Ref
+	itemBuf   []ir.ListItem
+	sfBuf     []ir.ShapeField
+	actBuf    []string
+	attrBuf   []ir.Attr
+	selBuf    []ir.Selector
 	sawBlank  bool // a blank line since the last line of the current message
 	proseOn   bool // in a run of prose
 	prose     struct{ start, end int }
@@ -116,7 +125,23 @@ func (p *parser) pos(l lineRef, off int) diag.Pos {
 }
 
 func (p *parser) span(l lineRef, a, b int) diag.Span {
-	return diag.Span{File: p.src.File, Start: p.pos(l, a), End: p.pos(l, b)}
+	start := p.pos(l, a)
+	return diag.Span{File: p.src.File, Start: start, End: p.posAfter(l, start, b)}
+}
+
+// posAfter is pos(l, off) for an off at or after from (a position on line l):
+// it counts only the runes between them. Counting from a rune's first byte
+// gives the same total as counting from the line start, because decoding never
+// runs across a byte that can start a rune.
+func (p *parser) posAfter(l lineRef, from diag.Pos, off int) diag.Pos {
+	if off > len(p.text) {
+		off = len(p.text)
+	}
+	a := from.Offset
+	if off < a || (a < len(p.text) && !utf8.RuneStart(p.text[a])) {
+		return p.pos(l, off)
+	}
+	return diag.Pos{Offset: off, Line: l.no, Col: from.Col + utf8.RuneCountInString(p.text[a:off])}
 }
 
 func (p *parser) spanTo(l lineRef, a int, l2 lineRef, b int) diag.Span {
@@ -341,15 +366,18 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 	p.anyHeader = true
 	p.sawBlank = false
 	idTok, actTok := p.hlex.toks[0], p.hlex.toks[1]
-	h := &ir.Header{Span: p.span(l, sg.off(idTok.Pos.Offset), l.end)}
+	h := p.nodes.headers.new()
+	h.Span = p.span(l, sg.off(idTok.Pos.Offset), l.end)
 	h.ID.Text = idTok.Value
 	h.ID.Span = p.tokSpan(sg, idTok)
 	h.ID.Agent, h.ID.Seq, h.ID.Compact = splitID(idTok.Value)
 	h.Act = g.Act
 	h.ActSpan = p.tokSpan(sg, actTok)
 	h.Sender = h.ID.Agent
-	m := &ir.Message{Header: h}
-	p.cur = &msgState{m: m, isDef: h.Act == "def", last: l.end, lastLine: l}
+	m := p.nodes.msgs.new()
+	m.Header = h
+	p.msgBuf = msgState{m: m, isDef: h.Act == "def", last: l.end, lastLine: l}
+	p.cur = &p.msgBuf
 	if g.Route != "" {
 		r := p.hlex.toks[2]
 		h.RouteWritten = true
@@ -361,6 +389,7 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 		gt := r.Pos.Offset + strings.IndexAny(r.Value, ">＞")
 		p.tlex.toks = p.tlex.toks[:0]
 		lexTargets(&p.tlex, sg.text, gt+p.tlex.marker(sg.text, gt, '>', fwGt))
+		p.tgtBuf = p.tgtBuf[:0]
 		for _, tk := range p.tlex.toks {
 			tg := ir.Target{Span: p.tokSpan(sg, tk), Text: foldMarker(tk.Value)}
 			switch tg.Text[0] {
@@ -373,33 +402,34 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 			default:
 				tg.Kind = ir.TargetAgent
 			}
-			h.Targets = append(h.Targets, tg)
+			p.tgtBuf = append(p.tgtBuf, tg)
 		}
+		h.Targets = p.nodes.targets.copyOf(p.tgtBuf)
 	}
 	topics := 0
-	for _, tk := range p.hlex.toks {
-		if tk.Type != tFieldKey {
-			continue
-		}
-		if tk.Value[0] == '#' || strings.HasPrefix(tk.Value, fwHash) {
+	p.fieldBuf = p.fieldBuf[:0]
+	for _, it := range p.hlex.items {
+		v := sg.text[it.start:it.end]
+		sp := p.span(l, sg.off(it.start), sg.off(it.end))
+		if v[0] == '#' || strings.HasPrefix(v, fwHash) {
 			topics++
 			if topics > 1 {
-				p.report(diag.Warning, CodeDupTopic, p.tokSpan(sg, tk),
+				p.report(diag.Warning, CodeDupTopic, sp,
 					"a second #topic in one header; only the first ("+h.Topic+") is used",
 					"a message has one topic: remove this one, or route to it as a target after '>'")
 				continue
 			}
-			_, n := utf8.DecodeRuneInString(tk.Value)
-			h.Topic = tk.Value[n:]
-			h.TopicSpan = p.tokSpan(sg, tk)
+			_, n := utf8.DecodeRuneInString(v)
+			h.Topic = v[n:]
+			h.TopicSpan = sp
 			continue
 		}
-		v := tk.Value
 		w := runOf(v, 0, isIdent)
 		e := skipWS(v, w)
 		_, n := utf8.DecodeRuneInString(v[e:])
-		h.Fields = append(h.Fields, ir.Field{Key: v[:w], Value: v[skipWS(v, e+n):], Span: p.tokSpan(sg, tk)})
+		p.fieldBuf = append(p.fieldBuf, ir.Field{Key: v[:w], Value: v[skipWS(v, e+n):], Span: sp})
 	}
+	h.Fields = p.nodes.fields.copyOf(p.fieldBuf)
 	if p.hlex.fullwidth {
 		p.report(diag.Info, CodeFullwidth, h.Span, "fullwidth punctuation read as header syntax",
 			"write ASCII > = # @ , in headers")
@@ -431,21 +461,9 @@ func (p *parser) newSlot(key string, start diag.Pos, l lineRef) *slotState {
 
 // newBinding and newMark allocate IR nodes from slabs (one allocation per
 // 256 nodes instead of one per node).
-func (p *parser) newBinding() *ir.Binding {
-	if len(p.bindSlab) == cap(p.bindSlab) {
-		p.bindSlab = make([]ir.Binding, 0, 256)
-	}
-	p.bindSlab = p.bindSlab[:len(p.bindSlab)+1]
-	return &p.bindSlab[len(p.bindSlab)-1]
-}
+func (p *parser) newBinding() *ir.Binding { return p.nodes.bindings.new() }
 
-func (p *parser) newMark() *ir.Mark {
-	if len(p.markSlab) == cap(p.markSlab) {
-		p.markSlab = make([]ir.Mark, 0, 64)
-	}
-	p.markSlab = p.markSlab[:len(p.markSlab)+1]
-	return &p.markSlab[len(p.markSlab)-1]
-}
+func (p *parser) newMark() *ir.Mark { return p.nodes.marks.new() }
 
 func (p *parser) endMessage() {
 	c := p.cur
@@ -454,7 +472,7 @@ func (p *parser) endMessage() {
 	}
 	p.endSlot()
 	m := c.m
-	m.Slots = append([]ir.Slot(nil), p.slotsBuf...)
+	m.Slots = p.nodes.slots.copyOf(p.slotsBuf)
 	p.slotsBuf = p.slotsBuf[:0]
 	m.Span = diag.Span{File: p.src.File, Start: m.Header.Span.Start, End: p.pos(c.lastLine, c.last)}
 	p.t.Messages = append(p.t.Messages, m)

@@ -82,18 +82,23 @@ func (p *parser) endSlot() {
 		b := ss.block
 		b.Span = h.Span
 		if len(ss.lines) > 0 {
-			b.Lines = append([]ir.BlockLine(nil), ss.lines...)
+			b.Lines = p.nodes.lines.copyOf(ss.lines)
 		}
-		out = &ir.BlockSlot{SlotHead: h, Block: b}
+		s := p.nodes.blockSlots.new()
+		s.SlotHead, s.Block = h, b
+		out = s
 	case "mark":
 		if len(ss.marks) == 0 && raw != "" {
 			h.Verbatim = true
 			p.report(diag.Warning, CodeLooseLine, h.Span, "`mark` holds no mark (`addr = note` or `addr > text`); it is kept as written",
 				"write a mark as `block#L3|q\"words\" = note ~conf`")
 		}
-		out = &ir.MarkSlot{SlotHead: h, Marks: append([]*ir.Mark(nil), ss.marks...)}
+		s := p.nodes.markSlots.new()
+		s.SlotHead, s.Marks = h, p.nodes.markPtrs.copyOf(ss.marks)
+		out = s
 	case "a", "assume", "sub":
-		s := &ir.BindingSlot{SlotHead: h, Bindings: append([]*ir.Binding(nil), ss.binds...)}
+		s := p.nodes.bindSlots.new()
+		s.SlotHead, s.Bindings = h, p.nodes.bindPtrs.copyOf(ss.binds)
 		if len(ss.binds) == 0 {
 			s.Text, s.Conf = p.textConf(ss, raw)
 		}
@@ -103,9 +108,12 @@ func (p *parser) endSlot() {
 	case "want":
 		out = p.shape(ss, h)
 	case "ctx":
-		out = &ir.RefSlot{SlotHead: h}
+		s := p.nodes.refSlots.new()
+		s.SlotHead = h
+		out = s
 	default:
-		s := &ir.PlainSlot{SlotHead: h}
+		s := p.nodes.plain.new()
+		s.SlotHead = h
 		s.Text, s.Conf = p.textConf(ss, raw)
 		out = s
 	}
@@ -119,7 +127,7 @@ func (p *parser) textConf(ss *slotState, raw string) (string, *ir.Conf) {
 		return raw[:v], nil
 	}
 	_, n := utf8.DecodeRuneInString(raw[cs:])
-	return raw[:v], &ir.Conf{Span: p.rawSpan(ss, cs, ce), Kind: raw[cs+n : ce]}
+	return raw[:v], p.nodes.conf(p.rawSpan(ss, cs, ce), raw[cs+n:ce])
 }
 
 // list reads an unk or opt value. Like every plain slot it is taken by the
@@ -127,10 +135,12 @@ func (p *parser) textConf(ss *slotState, raw string) (string, *ir.Conf) {
 // so they are walked directly; the list grammar documents them, and a test
 // checks that it accepts every token stream the lexer makes.
 func (p *parser) list(ss *slotState, h ir.SlotHead) ir.Slot {
-	s := &ir.ListSlot{SlotHead: h}
+	s := p.nodes.lists.new()
+	s.SlotHead = h
 	if h.Raw == "" {
 		return s
 	}
+	p.itemBuf = p.itemBuf[:0]
 	lexLine(&p.lex, modeList, h.Raw)
 	if p.lex.unclosed >= 0 {
 		p.report(diag.Warning, CodeUnclosed, p.rawSpan(ss, p.lex.unclosed, len(h.Raw)),
@@ -141,18 +151,20 @@ func (p *parser) list(ss *slotState, h ir.SlotHead) ir.Slot {
 		case tLBrack:
 			s.Bracketed = true
 		case tItem:
-			s.Items = append(s.Items, ir.ListItem{Span: p.rawTokSpan(ss, tk), Text: tk.Value})
+			p.itemBuf = append(p.itemBuf, ir.ListItem{Span: p.rawTokSpan(ss, tk), Text: tk.Value})
 		case tConf:
 			_, n := utf8.DecodeRuneInString(tk.Value)
-			s.Conf = &ir.Conf{Span: p.rawTokSpan(ss, tk), Kind: tk.Value[n:]}
+			s.Conf = p.nodes.conf(p.rawTokSpan(ss, tk), tk.Value[n:])
 		}
 	}
+	s.Items = p.nodes.items.copyOf(p.itemBuf)
 	return s
 }
 
 // shape reads a want value from the lexer's tokens (see list).
 func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
-	s := &ir.ShapeSlot{SlotHead: h}
+	s := p.nodes.shapes.new()
+	s.SlotHead = h
 	if h.Raw == "" {
 		return s
 	}
@@ -167,25 +179,27 @@ func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
 		p.report(diag.Warning, CodeUnclosed, p.rawSpan(ss, p.lex.unclosed, len(h.Raw)),
 			"unclosed `{` in `want` closed at the end of the shape", "end the shape with `}`")
 	}
-	var f *ir.ShapeField
-	end := 0
+	// f is the field being read; its end is known at the next field (or the end).
+	var f ir.ShapeField
+	open, end := false, 0
+	p.sfBuf, p.actBuf = p.sfBuf[:0], p.actBuf[:0]
 	flush := func() {
-		if f != nil {
+		if open {
 			f.Span.End = p.rawPos(ss, end)
-			s.Shape.Fields = append(s.Shape.Fields, *f)
-			f = nil
+			p.sfBuf = append(p.sfBuf, f)
+			open = false
 		}
 	}
 	for _, tk := range p.lex.toks {
 		switch tk.Type {
 		case tAlt:
-			s.Shape.Acts = append(s.Shape.Acts, tk.Value)
+			p.actBuf = append(p.actBuf, tk.Value)
 		case tLBrace:
 			s.Shape.Braced = true
 		case tField:
 			flush()
-			f = &ir.ShapeField{Name: tk.Value, IsSlot: slotSet[tk.Value], Span: diag.Span{File: p.src.File, Start: p.rawPos(ss, tk.Pos.Offset)}}
-			end = tk.Pos.Offset + len(tk.Value)
+			f = ir.ShapeField{Name: tk.Value, IsSlot: slotSet[tk.Value], Span: diag.Span{File: p.src.File, Start: p.rawPos(ss, tk.Pos.Offset)}}
+			open, end = true, tk.Pos.Offset+len(tk.Value)
 		case tOptional:
 			f.Optional = true
 			end = tk.Pos.Offset + 1
@@ -195,6 +209,8 @@ func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
 		}
 	}
 	flush()
+	s.Shape.Fields = p.nodes.shapeFlds.copyOf(p.sfBuf)
+	s.Shape.Acts = p.nodes.acts.copyOf(p.actBuf)
 	return s
 }
 
@@ -210,7 +226,7 @@ func firstLine(s string) string {
 // quote selector q"..." or a letter or digit continues it (address
 // alternatives, spec §11.2). A trailing '.' or ':' ends a sentence, not a ref.
 func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
-	var out []ir.Ref
+	out := p.refBuf[:0]
 	fw := strings.Contains(raw, fwAt)
 	for i := 0; i < len(raw); {
 		var k int
@@ -260,18 +276,20 @@ func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
 		}
 		i = j
 	}
-	return out
+	p.refBuf = out
+	return p.nodes.refs.copyOf(out)
 }
 
 // ---- addresses -----------------------------------------------------------
 
 func (p *parser) address(r seg, g *markLine) ir.Address {
 	var ad ir.Address
-	start := g.Block.Pos.Offset
-	end := g.Block.Pos.Offset + len(g.Block.Value)
-	if g.Msg != nil {
-		start = g.Msg.Pos.Offset
-		v := g.Msg.Value
+	bt := p.lex.tok(tBlock)
+	start := bt.Pos.Offset
+	end := bt.Pos.Offset + len(bt.Value)
+	if g.Msg != "" {
+		start = p.lex.tok(tMsgRef).Pos.Offset
+		v := g.Msg
 		_, n := utf8.DecodeRuneInString(v)
 		v = strings.TrimSuffix(v[n:], ".")
 		if strings.HasSuffix(v, "@orig") {
@@ -279,21 +297,23 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 		}
 		ad.Msg = v
 	}
-	ad.Block = g.Block.Value
-	if g.Hash != nil {
+	ad.Block = g.Block
+	if g.Hash != "" {
 		ad.HasSpan = true
-		end = g.Hash.Pos.Offset + len(g.Hash.Value)
+		end = p.lex.tok(tHash).Pos.Offset + len(g.Hash)
+		p.selBuf = p.selBuf[:0]
 		for i := range g.Selectors {
 			t := p.lex.nth(tSel, i)
-			ad.Selectors = append(ad.Selectors, parseSelector(t.Value))
+			p.selBuf = append(p.selBuf, parseSelector(t.Value))
 			end = t.Pos.Offset + len(t.Value)
 		}
+		ad.Selectors = p.nodes.selectors.copyOf(p.selBuf)
 	}
 	ad.Text = r.text[start:end]
 	// Fold only the structural ＃ (the one the grammar matched): a ＃ inside
 	// a quote anchor is content and must stay as written to match its text.
-	if g.Hash != nil && g.Hash.Value == fwHash {
-		h := g.Hash.Pos.Offset - start
+	if g.Hash == fwHash {
+		h := p.lex.tok(tHash).Pos.Offset - start
 		ad.Text = ad.Text[:h] + "#" + ad.Text[h+len(fwHash):]
 	}
 	if strings.HasPrefix(ad.Text, fwAt) {
