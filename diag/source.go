@@ -3,6 +3,7 @@ package diag
 import (
 	"bytes"
 	"sort"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -63,7 +64,7 @@ func (s *Source) Line(n int) []byte {
 	if n < len(s.lines) {
 		end = s.lines[n] - 1
 	}
-	if end > start && s.Text[end-1] == '\r' {
+	for end > start && s.Text[end-1] == '\r' {
 		end--
 	}
 	return s.Text[start:end]
@@ -78,4 +79,22 @@ func (s *Source) LineStart(n int) int {
 		return len(s.Text)
 	}
 	return s.lines[n-1]
+}
+
+// LineEnd returns the end of the text of the line that starts at byte start,
+// and the start of the next line. This is rosettac's one rule for lines in
+// every language: a line ends at "\n", and the '\r's right before it (or
+// before the end of the input) belong to the line ending, so no line's text
+// ends in '\r' and every line prints back as its text plus "\n".
+func LineEnd(text string, start int) (end, next int) {
+	nl := strings.IndexByte(text[start:], '\n')
+	if nl < 0 {
+		end, next = len(text), len(text)
+	} else {
+		end, next = start+nl, start+nl+1
+	}
+	for end > start && text[end-1] == '\r' {
+		end--
+	}
+	return end, next
 }

@@ -143,20 +143,7 @@ func Stream(file, src string, h Handler) diag.List {
 	num := 0
 	for off := 0; off < len(src); {
 		num++
-		end := strings.IndexByte(src[off:], '\n')
-		next := len(src)
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += off
-			next = end + 1
-		}
-		// Every '\r' before the line feed (or the end of input) belongs to the
-		// line ending, as in Rosetta: the printer ends lines with "\n", so a
-		// '\r' kept as content would read back as a different line.
-		for end > off && src[end-1] == '\r' {
-			end--
-		}
+		end, next := diag.LineEnd(src, off)
 		r.line(line{text: src[off:end], off: off, num: num})
 		off = next
 	}

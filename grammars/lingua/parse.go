@@ -56,18 +56,7 @@ func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 	}
 	var last *ir.LinguaLine // the wire line just before, for its signature
 	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-			next = end + 1
-		}
-		lineEnd := end
-		if lineEnd > off && text[lineEnd-1] == '\r' {
-			lineEnd--
-		}
+		lineEnd, next := diag.LineEnd(text, off)
 		line := text[off:lineEnd]
 		trimmed := strings.TrimLeft(line, " \t")
 		start := off + len(line) - len(trimmed)

@@ -164,7 +164,7 @@ func (p *parser) run() {
 	no := 0
 	for start := 0; start < len(text); {
 		no++
-		end, next := lineEnd(text, start)
+		end, next := diag.LineEnd(text, start)
 		l := lineRef{start: start, end: end, no: no}
 		p.line(l)
 		p.lastLine = l
@@ -175,23 +175,6 @@ func (p *parser) run() {
 	if !p.anyHeader {
 		p.degrade()
 	}
-}
-
-// lineEnd returns the end of the text of the line starting at start and the
-// start of the next line. Lines end at "\n"; the "\r"s right before it (or
-// before the end of the input) belong to the line ending, so no line's text
-// ends in "\r" and every line prints back as itself plus "\n".
-func lineEnd(text string, start int) (end, next int) {
-	nl := strings.IndexByte(text[start:], '\n')
-	if nl < 0 {
-		end, next = len(text), len(text)
-	} else {
-		end, next = start+nl, start+nl+1
-	}
-	for end > start && text[end-1] == '\r' {
-		end--
-	}
-	return end, next
 }
 
 func (p *parser) line(l lineRef) {
@@ -331,7 +314,7 @@ func (p *parser) degrade() {
 	no := 0
 	for start := 0; start < len(text); {
 		no++
-		end, next := lineEnd(text, start)
+		end, next := diag.LineEnd(text, start)
 		l := lineRef{start, end, no}
 		if skipWS(text[start:end], 0) < end-start {
 			if first < 0 {

@@ -1,10 +1,12 @@
 package datajson
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
@@ -25,12 +27,16 @@ type node struct {
 	keysSet bool
 	cols    []*fcol
 	byKey   map[string]*fcol
-	rows    []*frow
-	ids     map[string]int // ID text -> row index (for duplicates)
+	count   int    // rows met in pass 1 (a shared row met twice counts once)
+	ids     rowIDs // row ID -> row index (for duplicates and the rows hint)
+	starts  []int  // per row, where IDs are written: the offset of its object
 	nextID  int64
 	hint    []*ir.DSLColumn // columns given by a $agentdsl hint, or nil
 	final   []*ir.DSLColumn // the column line decided
-	colIdx  []int           // per final column: its index in cols, or -1 (set by rowCells)
+	colIdx  []int           // per final column: its index in cols, or -1 (set by write)
+	out     []ir.DSLRow     // the rows written by pass 2, in input order
+	cells   []ir.DSLCell    // the block of cells the next rows take theirs from
+	errs    []rowErr        // cells that do not fit their columns
 	done    bool            // written to the document
 }
 
@@ -41,16 +47,6 @@ type fcol struct {
 	target *node         // objects under this key nest as rows of target (named reference)
 	child  *node         // arrays of objects under this key are rows of child
 	hinted *ir.DSLColumn // the hinted column for this key, or nil
-}
-
-// frow is one object: its ID, its parent's ID and its values by column.
-type frow struct {
-	id     string
-	off    int // byte offset of the object
-	parent string
-	raw    string
-	vals   []Value  // per column: the object's values (ID left out); objects and arrays of objects are read from here too
-	refs   []string // per column: the nested row's ID for an object value, or nil when the schema has no nested object
 }
 
 type fromJSON struct {
@@ -65,6 +61,15 @@ type fromJSON struct {
 	funcs   map[string]*ir.DSLFunction
 	failed  bool
 	at      diag.Pos // the last position computed, so rows in input order cost O(input) in all
+
+	d     decoder   // the scanner over the input
+	path  []seg     // pass 1: the JSON path of the value being read
+	walks []walk    // the tables pass 1 read, for pass 2
+	vals  []cellVal // pass 2: the members of the rows being written (a stack: rows nest)
+	buf   []byte    // pass 2: the text of the row being written
+
+	careful bool // pass 1 reads ahead so that its errors are the tree reading's (rows.go)
+	read1   bool // pass 1 is done
 }
 
 // pos returns the position of byte off. Rows are met in input order, so it
@@ -75,17 +80,14 @@ func (f *fromJSON) pos(off int) diag.Pos {
 		f.at = f.src.Pos(off)
 		return f.at
 	}
-	t := f.src.Text
+	seg := f.src.Text[f.at.Offset:off]
 	p := f.at
-	for i := p.Offset; i < off; i++ {
-		switch c := t[i]; {
-		case c == '\n':
-			p.Line++
-			p.Col = 1
-		case c < 0x80 || c >= 0xC0:
-			p.Col++
-		}
+	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
+		p.Line += bytes.Count(seg, []byte{'\n'})
+		p.Col = 1
+		seg = seg[k+1:]
 	}
+	p.Col += utf8.RuneCount(seg) // as diag.Source.Pos counts: offsets are at ASCII bytes, where counts add up
 	p.Offset = off
 	f.at = p
 	return p
@@ -104,83 +106,125 @@ func (f *fromJSON) span(off int) diag.Span {
 // $agentdsl hints that to_json writes. A value outside the supported shape is a
 // T010 error naming its JSON path; the document is then nil.
 func FromJSON(src *diag.Source, syn Syntax) (*ir.DSLDoc, diag.List) {
-	f := &fromJSON{src: src, syn: syn, labels: map[string]*node{}, hints: map[string][]*ir.DSLColumn{},
-		rowHint: map[string][]string{}, funcs: map[string]*ir.DSLFunction{}}
-	v, err := Decode(src.Text)
-	if err != nil {
+	f := newFromJSON(src, syn, false)
+	text := string(src.Text)
+	if err := valid(text); err != nil {
 		f.errAt(0, CodeBadShape, "write valid JSON", "%v", err)
 		return nil, f.diags
 	}
-	doc := f.top(v)
+	doc := f.top(text)
+	if f.failed && !f.read1 {
+		f = newFromJSON(src, syn, true)
+		doc = f.top(text)
+	}
 	if f.failed {
 		return nil, f.diags
 	}
 	return doc, f.diags
 }
 
-func (f *fromJSON) errAt(off int, code, hint, format string, args ...any) {
-	f.failed = true
-	f.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: code, Span: f.src.Span(off, off), Hint: hint, Message: fmt.Sprintf(format, args...)})
+func newFromJSON(src *diag.Source, syn Syntax, careful bool) *fromJSON {
+	return &fromJSON{src: src, syn: syn, labels: map[string]*node{}, hints: map[string][]*ir.DSLColumn{},
+		rowHint: map[string][]string{}, funcs: map[string]*ir.DSLFunction{}, careful: careful}
 }
 
-// shape reports a value outside the supported shape at a JSON path.
-func (f *fromJSON) shape(v *Value, path, format string, args ...any) {
-	f.errAt(v.Off, CodeBadShape, "the supported shape: objects whose values are scalars, arrays of scalars, objects or arrays of objects with one key set per array (docs/agentdsl.md)",
+func (f *fromJSON) errAt(off int, code, hint, format string, args ...any) {
+	f.report(f.diagAt(off, code, hint, format, args...))
+}
+
+func (f *fromJSON) diagAt(off int, code, hint, format string, args ...any) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Code: code, Span: f.src.Span(off, off), Hint: hint, Message: fmt.Sprintf(format, args...)}
+}
+
+func (f *fromJSON) report(d diag.Diagnostic) {
+	f.failed = true
+	f.diags.Add(d)
+}
+
+// shape reports a value outside the supported shape, at byte off and a JSON path.
+func (f *fromJSON) shape(off int, path, format string, args ...any) {
+	f.report(f.shapeDiag(off, path, format, args...))
+}
+
+func (f *fromJSON) shapeDiag(off int, path, format string, args ...any) diag.Diagnostic {
+	return f.diagAt(off, CodeBadShape, "the supported shape: objects whose values are scalars, arrays of scalars, objects or arrays of objects with one key set per array (docs/agentdsl.md)",
 		"%s: %s", path, fmt.Sprintf(format, args...))
 }
 
 // top reads the top-level value: a document object (labels and $ keys), a bare
 // object, or a bare array of objects.
-func (f *fromJSON) top(v *Value) *ir.DSLDoc {
+func (f *fromJSON) top(text string) *ir.DSLDoc {
+	f.d = decoder{s: text}
+	d := &f.d
+	d.space()
 	doc := &ir.DSLDoc{Span: f.src.Span(0, len(f.src.Text))}
 	var roots []*node
 	var topKind string
 	var funcsBlock ir.DSLBlock
 	var resNode *node
+	top := d.i
+	var keys []string
+	var offs []int
+	if d.s[top] == '{' {
+		keys, offs = d.members(top)
+	}
 	switch {
-	case v.Kind == Object && isDocument(v):
-		if h := v.Field(keyHints); h != nil {
-			f.readHints(h)
+	case d.s[top] == '{' && f.isDocument(keys, offs):
+		if i := slices.Index(keys, keyHints); i >= 0 {
+			f.readHints(offs[i])
 		}
-		if fs := v.Field(keyFunctions); fs != nil {
-			funcsBlock = f.functionsBlock(fs) // before $call, wherever it stands
+		if i := slices.Index(keys, keyFunctions); i >= 0 {
+			funcsBlock = f.functionsBlock(d.valueAt(offs[i])) // before $call, wherever it stands
 		}
-		for i, k := range v.Keys {
+		for i, k := range keys {
 			switch {
 			case k == keyResult:
-				resNode = f.resultRows(&v.Items[i])
-			case k[0] == '$':
+				resNode = f.resultRows(offs[i])
+			case strings.HasPrefix(k, "$"): // an unknown one is reported below
 			case !adslrt.IsName(k):
-				f.shape(&v.Items[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
+				f.shape(offs[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
 			default:
 				n := f.newNode(k, true, "$."+k, nil)
-				f.objects(n, &v.Items[i], "$."+k, "")
+				f.read(n, offs[i], false, "$."+k)
 				roots = append(roots, n)
 			}
 			if f.failed {
 				return nil
 			}
 		}
-	case v.Kind == Object:
+	case d.s[top] == '{':
 		topKind = "OBJECT"
 		n := f.newNode(rootLabel, false, "$", nil)
-		f.object(n, v, "$", "")
+		f.read(n, top, true, "$")
 		roots = append(roots, n)
-	case v.Kind == Array:
+	case d.s[top] == '[':
 		topKind = "ARRAY"
 		n := f.newNode(rootLabel, false, "$", nil)
-		f.objects(n, v, "$", "")
+		f.read(n, top, false, "$")
 		roots = append(roots, n)
 	default:
-		f.shape(v, "$", "the top level is a %s; it must be an object or an array of objects", kindName(v.Kind))
+		f.shape(top, "$", "the top level is a %s; it must be an object or an array of objects", kindName(kindOf(d.s[top])))
 	}
 	if f.failed {
 		return nil
 	}
+	f.read1 = true
 	f.decide()
 	if f.failed {
 		return nil
 	}
+	// A $ key from_json does not know is not a label either. It is reported
+	// here, where it used to crash from_json, so that input with other errors
+	// keeps its diagnostics as they were.
+	for i, k := range keys {
+		if topKind == "" && strings.HasPrefix(k, "$") && k != keyFunctions && k != keyCall && k != keyResult && k != keyHints {
+			f.shape(offs[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
+		}
+	}
+	if f.failed {
+		return nil
+	}
+	f.write()
 	// Blocks in nesting order, top-level keys in their order.
 	var blocks []ir.DSLBlock
 	keyed := map[string][]ir.DSLBlock{}
@@ -210,20 +254,20 @@ func (f *fromJSON) top(v *Value) *ir.DSLDoc {
 	}
 	if topKind == "" {
 		ri := 0
-		for i, k := range v.Keys {
+		for i, k := range keys {
 			switch k {
 			case keyFunctions:
 				seq = append(seq, k)
 				keyed[k] = []ir.DSLBlock{funcsBlock}
 			case keyCall:
 				seq = append(seq, k)
-				keyed[k] = []ir.DSLBlock{f.callBlock(&v.Items[i])}
+				keyed[k] = []ir.DSLBlock{f.callBlock(d.valueAt(offs[i]))}
 			case keyResult:
 				if resNode != nil {
 					tree(resNode)
 				}
 				seq = append(seq, k)
-				keyed[k] = []ir.DSLBlock{f.resultBlock(&v.Items[i], resNode)}
+				keyed[k] = []ir.DSLBlock{f.resultBlock(offs[i], resNode)}
 			case keyHints:
 			default:
 				tree(roots[ri])
@@ -238,7 +282,7 @@ func (f *fromJSON) top(v *Value) *ir.DSLDoc {
 	}
 	// Schemas only the hints know of (no object of theirs is in the JSON).
 	for _, l := range f.order {
-		if l[0] != '$' && f.labels[l] == nil {
+		if !strings.HasPrefix(l, "$") && f.labels[l] == nil {
 			cols := f.hints[l]
 			if cols == nil {
 				f.errAt(0, CodeBadHint, "name in $agentdsl.order only blocks the JSON or its columns hints hold", "$agentdsl.order names %s, which the JSON does not hold", l)
@@ -282,12 +326,23 @@ func (f *fromJSON) top(v *Value) *ir.DSLDoc {
 // isDocument reports whether a top-level object is a document: every key is a
 // label whose value is an array of objects (or empty), or a $ key. {} is the
 // empty document, which is what to_json writes for a document without blocks.
-func isDocument(v *Value) bool {
-	for i, k := range v.Keys {
+//
+// Read quick, an array whose first element is an object is taken for an array
+// of objects: if a later element is not one, reading it fails and the careful
+// reading (which reads each array's mask ahead) decides again.
+func (f *fromJSON) isDocument(keys []string, offs []int) bool {
+	d := &f.d
+	for i, k := range keys {
 		if k == keyFunctions || k == keyCall || k == keyResult || k == keyHints {
 			continue
 		}
-		if m := valueMask(&v.Items[i]); m != mObjects && m != mEmpty {
+		if o := offs[i]; !f.careful && d.s[o] == '[' {
+			d.i = o
+			if c := d.firstItem(); c == '{' || c == ']' {
+				continue
+			}
+		}
+		if m := d.maskAt(offs[i]); m != mObjects && m != mEmpty {
 			return false
 		}
 	}
@@ -298,10 +353,27 @@ func kindName(k Kind) string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
+// kindOf is the kind of the value whose first byte is c.
+func kindOf(c byte) Kind {
+	switch c {
+	case '{':
+		return Object
+	case '[':
+		return Array
+	case '"':
+		return String
+	case 't', 'f':
+		return Bool
+	case 'n':
+		return Null
+	}
+	return Number
+}
+
 // newNode starts a schema. Fixed labels are the keys as written; a generated
 // label is settled in decide.
 func (f *fromJSON) newNode(label string, fixed bool, path string, parent *node) *node {
-	n := &node{label: label, fixed: fixed, key: label, path: path, parent: parent, byKey: map[string]*fcol{}, ids: map[string]int{}}
+	n := &node{label: label, fixed: fixed, key: label, path: path, parent: parent, byKey: map[string]*fcol{}}
 	n.hint = f.hints[label]
 	f.nodes = append(f.nodes, n)
 	if fixed {
@@ -314,139 +386,28 @@ func (f *fromJSON) newNode(label string, fixed bool, path string, parent *node) 
 	return n
 }
 
-// objects reads an array of objects (or []) as rows of n.
-func (f *fromJSON) objects(n *node, v *Value, path, parentID string) {
-	if v.Kind != Array {
-		f.shape(v, path, "a %s where an array of objects is expected", kindName(v.Kind))
-		return
-	}
-	for i := range v.Items {
-		if f.failed {
-			return
-		}
-		it := &v.Items[i]
-		p := path + "[" + strconv.Itoa(i) + "]"
-		if it.Kind != Object {
-			f.shape(it, p, "a %s in an array of objects", kindName(it.Kind))
-			return
-		}
-		f.object(n, it, p, parentID)
-	}
-}
-
-// object reads one object as a row of n and returns its ID.
-func (f *fromJSON) object(n *node, v *Value, path, parentID string) string {
-	if !n.keysSet {
-		f.firstObject(n, v, path)
-		if f.failed {
-			return ""
-		}
-	} else if !slices.Equal(n.keys, v.Keys) {
-		f.shape(v, path, "keys %s differ from %s at %s; objects of one table share one key set in one order",
-			strings.Join(v.Keys, ","), strings.Join(n.keys, ","), n.path)
-		return ""
-	}
-	r := &frow{off: v.Off, parent: parentID}
-	start := 0
-	switch {
-	case n.result:
-	case n.hasID:
-		idv := &v.Items[0]
-		if valueMask(idv) != mInt {
-			f.shape(idv, path+".ID", "ID is %s; a row ID is a 64-bit integer", idv.Raw)
-			return ""
-		}
-		r.id = idv.Raw
-		start = 1
-		if i, ok := n.ids[r.id]; ok {
-			if n.rows[i].raw == v.Raw && n.shared {
-				return r.id // the same row, referenced twice
-			}
-			f.shape(idv, path+".ID", "duplicate ID %s in %s", r.id, n.label)
-			return ""
-		}
-	default:
-		n.nextID++
-		r.id = strconv.FormatInt(n.nextID, 10)
-	}
-	if !n.result {
-		n.ids[r.id] = len(n.rows)
-		r.raw = v.Raw
-	}
-	n.rows = append(n.rows, r)
-	r.vals = v.Items[start:]
-	ref := func(i int, id string) {
-		if r.refs == nil {
-			r.refs = make([]string, len(n.cols))
-		}
-		r.refs[i] = id
-	}
-	for i := start; i < len(v.Keys); i++ {
-		c := n.cols[i-start]
-		val := &v.Items[i]
-		p := path + "." + v.Keys[i]
-		if c.hinted != nil {
-			if c.hinted.Ref != nil && c.hinted.Ref.Named {
-				if val.Kind == Object {
-					ref(i-start, f.object(c.target, val, p, ""))
-				} else if val.Kind != Null {
-					f.shape(val, p, "a %s where the reference %s holds an object", kindName(val.Kind), c.key)
-				}
-				continue
-			}
-			continue
-		}
-		m := valueMask(val)
-		c.m |= m
-		switch m {
-		case mObject:
-			if c.target == nil {
-				c.target = f.newNode(c.key, false, p, nil)
-				c.target.shared = true
-			}
-			ref(i-start, f.object(c.target, val, p, ""))
-		case mObjects:
-			if n.result {
-				f.shape(val, p, "an array of objects in a $result row; result rows have no ID to nest under")
-				return ""
-			}
-			if c.child == nil {
-				c.child = f.newNode(c.key, true, p+"[0]", n)
-			}
-			f.objects(c.child, val, p, r.id)
-		case mObjects | mArray:
-			f.shape(val, p, "an array that mixes objects and other values")
-			return ""
-		}
-		if f.failed {
-			return ""
-		}
-	}
-	return r.id
-}
-
 // firstObject settles a schema's keys from its first object.
-func (f *fromJSON) firstObject(n *node, v *Value, path string) {
+func (f *fromJSON) firstObject(n *node, keys []string, offs []int) {
+	path := f.pathStr()
 	n.keysSet = true
-	n.keys = v.Keys
+	n.keys = keys
 	n.path = path
 	seen := map[string]bool{}
-	for i, k := range v.Keys {
+	for i, k := range keys {
 		if seen[k] {
-			f.shape(&v.Items[i], path+"."+k, "key %s appears twice", k)
+			f.shape(offs[i], path+"."+k, "key %s appears twice", k)
 			return
 		}
 		seen[k] = true
 		if !adslrt.IsName(k) {
-			f.shape(&v.Items[i], path, "key %s is not a field name (letters, digits and _)", strconv.Quote(k))
+			f.shape(offs[i], path, "key %s is not a field name (letters, digits and _)", strconv.Quote(k))
 			return
 		}
 		if k == "ID" && i > 0 && !n.result {
-			f.shape(&v.Items[i], path+".ID", "key ID comes first: it becomes the row ID")
+			f.shape(offs[i], path+".ID", "key ID comes first: it becomes the row ID")
 			return
 		}
 	}
-	keys := v.Keys
 	if len(keys) > 0 && keys[0] == "ID" && !n.result {
 		n.hasID = true
 		keys = keys[1:]
@@ -555,86 +516,59 @@ func (f *fromJSON) decide() {
 func (f *fromJSON) schemaBlocks(n *node) []ir.DSLBlock {
 	s := &ir.DSLSchema{Label: n.label, Columns: n.final}
 	d := &ir.DSLData{Schema: -1}
-	rows := n.rows
+	rows := n.out
+	var order []int
 	if ids := f.rowHint[n.label]; ids != nil {
 		if len(ids) != len(rows) {
 			f.errAt(0, CodeBadHint, "list every row ID once", "$agentdsl.rows.%s lists %d IDs for %d rows", n.label, len(ids), len(rows))
 			return nil
 		}
-		ordered := make([]*frow, 0, len(rows))
+		order = make([]int, 0, len(rows))
 		for _, id := range ids {
-			i, ok := n.ids[id]
+			i, ok := n.ids.get(id)
 			if !ok {
 				f.errAt(0, CodeBadHint, "list the IDs of the rows", "$agentdsl.rows.%s names ID %s, which no row has", n.label, id)
 				return nil
 			}
-			ordered = append(ordered, rows[i])
+			order = append(order, i)
 		}
-		rows = ordered
+		rows = make([]ir.DSLRow, len(order))
+		for k, i := range order {
+			rows[k] = n.out[i]
+		}
 	}
-	d.Rows = make([]ir.DSLRow, len(rows))
-	var cells []ir.DSLCell
-	var b strings.Builder
-	for i, r := range rows {
-		b.Reset()
-		cells = f.rowCells(n, r, &b, cells)
-		d.Rows[i] = ir.DSLRow{Span: f.span(r.off), Text: b.String(), Cells: cells[len(cells)-len(n.final) : len(cells) : len(cells)]}
+	f.reportRows(n, order)
+	if rows == nil {
+		rows = []ir.DSLRow{}
 	}
+	d.Rows = rows
 	return []ir.DSLBlock{s, d}
 }
 
-// rowCells writes the cells of row r into b, appending their ranges to cells.
-func (f *fromJSON) rowCells(n *node, r *frow, b *strings.Builder, cells []ir.DSLCell) []ir.DSLCell {
-	first := true
-	sep := func() {
-		if !first {
-			b.WriteByte('|')
+// reportRows reports the cells of n's rows that do not fit their columns, row
+// by row in the order given (input order when nil).
+func (f *fromJSON) reportRows(n *node, order []int) {
+	if len(n.errs) == 0 {
+		return
+	}
+	slices.SortStableFunc(n.errs, func(a, b rowErr) int { return a.row - b.row })
+	if order == nil {
+		for _, e := range n.errs {
+			f.report(e.d)
 		}
-		first = false
+		return
 	}
-	emit := func(s string) {
-		sep()
-		start := b.Len()
-		b.WriteString(s)
-		cells = append(cells, ir.DSLCell{Start: int32(start), End: int32(b.Len())})
+	first := map[int]int{}
+	for k := len(n.errs) - 1; k >= 0; k-- {
+		first[n.errs[k].row] = k
 	}
-	if n.colIdx == nil {
-		n.colIdx = make([]int, len(n.final))
-		for j, col := range n.final {
-			n.colIdx[j] = -1
-			if c := n.byKey[col.Name]; c != nil {
-				n.colIdx[j] = slices.Index(n.cols, c)
-			}
-		}
-	}
-	for j, col := range n.final {
-		switch {
-		case col.Name == "ID" && col.Ref == nil && !n.result:
-			emit(r.id)
-		case col.Ref != nil && !col.Ref.Named && n.parent != nil && col.Ref.Schema == n.parent.label && r.parent != "":
-			emit(r.parent)
-		default:
-			i := n.colIdx[j]
-			if i < 0 {
-				emit("_")
-				continue
-			}
-			if col.Ref != nil && col.Ref.Named {
-				if r.refs == nil || r.refs[i] == "" {
-					emit("_")
-				} else {
-					emit(r.refs[i])
-				}
-				continue
-			}
-			text, ok := cellText(col.Type.Kind, &r.vals[i])
-			if !ok {
-				f.shape(&r.vals[i], n.path+"."+col.Name, "%s does not fit column %s", adslrt.Clip(r.vals[i].Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))
-			}
-			emit(text)
+	for _, i := range order {
+		k, ok := first[i]
+		for ok && k < len(n.errs) && n.errs[k].row == i {
+			f.report(n.errs[k].d)
+			k++
 		}
 	}
-	return cells
 }
 
 // cellText writes a JSON value as a cell of kind k; ok is false when it does not fit.
@@ -653,7 +587,7 @@ func cellText(k ir.DSLTypeKind, v *Value) (string, bool) {
 			parts := make([]string, len(v.Items))
 			for i := range v.Items {
 				it := &v.Items[i]
-				if it.Kind != String || it.Lossy || it.Str == "" || it.Str == "_" || strings.ContainsAny(it.Str, ",|\n\r") {
+				if it.Kind != String || !multiPart(it.Str, it.Lossy) {
 					return v.Raw, false
 				}
 				parts[i] = it.Str
@@ -665,6 +599,38 @@ func cellText(k ir.DSLTypeKind, v *Value) (string, bool) {
 	return v.compact(), true
 }
 
+// multiPart reports whether a string element of an array is one value of a
+// multi-value str cell.
+func multiPart(s string, lossy bool) bool {
+	return !lossy && s != "" && s != "_" && !strings.ContainsAny(s, ",|\n\r")
+}
+
+// appendStrList appends what cellText gives for the array at off in a str
+// column, without decoding it into Values.
+func (d *decoder) appendStrList(b []byte, off int) ([]byte, bool) {
+	save, start := d.i, len(b)
+	defer func() { d.i = save }()
+	d.i = off + 1
+	d.space()
+	n := 0
+	for d.s[d.i] != ']' {
+		if d.s[d.i] != '"' {
+			return append(b[:start], d.s[off:d.end(off)]...), false
+		}
+		s, lossy := d.str()
+		if !multiPart(s, lossy) {
+			return append(b[:start], d.s[off:d.end(off)]...), false
+		}
+		if n > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s...)
+		n++
+		d.next()
+	}
+	return b, n >= 2
+}
+
 // jsonBlock is the [JSON] block a document needs: the bare top level and the
 // schemas whose IDs were assigned.
 func (f *fromJSON) jsonBlock(topKind string, roots []*node, seq []string) *ir.DSLJSON {
@@ -674,7 +640,7 @@ func (f *fromJSON) jsonBlock(topKind string, roots []*node, seq []string) *ir.DS
 	}
 	var noid []string
 	for _, l := range seq {
-		if n := f.labels[l]; n != nil && !n.result && !n.hasID && len(n.rows) > 0 {
+		if n := f.labels[l]; n != nil && !n.result && !n.hasID && n.count > 0 {
 			noid = append(noid, l)
 		}
 	}
@@ -688,15 +654,17 @@ func (f *fromJSON) jsonBlock(topKind string, roots []*node, seq []string) *ir.DS
 }
 
 // readHints reads $agentdsl.
-func (f *fromJSON) readHints(h *Value) {
-	if h.Kind != Object {
-		f.errAt(h.Off, CodeBadHint, "$agentdsl is an object", "$agentdsl is a %s", kindName(h.Kind))
+func (f *fromJSON) readHints(off int) {
+	d := &f.d
+	if d.s[off] != '{' {
+		f.errAt(off, CodeBadHint, "$agentdsl is an object", "$agentdsl is a %s", kindName(kindOf(d.s[off])))
 		return
 	}
-	for i, k := range h.Keys {
-		v := &h.Items[i]
+	keys, offs := d.members(off)
+	for i, k := range keys {
 		switch k {
 		case "columns":
+			v := d.valueAt(offs[i])
 			if v.Kind != Object {
 				f.errAt(v.Off, CodeBadHint, "columns maps labels to column lines", "$agentdsl.columns is a %s", kindName(v.Kind))
 				return
@@ -715,6 +683,7 @@ func (f *fromJSON) readHints(h *Value) {
 				f.hints[l] = cols
 			}
 		case "order":
+			v := d.valueAt(offs[i])
 			if v.Kind != Array {
 				f.errAt(v.Off, CodeBadHint, "order is an array of labels", "$agentdsl.order is a %s", kindName(v.Kind))
 				return
@@ -728,42 +697,46 @@ func (f *fromJSON) readHints(h *Value) {
 				f.order = append(f.order, v.Items[j].Str)
 			}
 		case "rows":
-			if v.Kind != Object {
-				f.errAt(v.Off, CodeBadHint, "rows maps labels to arrays of IDs", "$agentdsl.rows is a %s", kindName(v.Kind))
+			// An ID list as long as the table: read off the bytes.
+			if vo := offs[i]; d.s[vo] != '{' {
+				f.errAt(vo, CodeBadHint, "rows maps labels to arrays of IDs", "$agentdsl.rows is a %s", kindName(kindOf(d.s[vo])))
 				return
 			}
-			for j, l := range v.Keys {
-				ids := &v.Items[j]
-				if ids.Kind != Array {
-					f.errAt(ids.Off, CodeBadHint, "rows maps labels to arrays of IDs", "$agentdsl.rows.%s is a %s", l, kindName(ids.Kind))
+			labels, lists := d.members(offs[i])
+			for j, l := range labels {
+				if lo := lists[j]; d.s[lo] != '[' {
+					f.errAt(lo, CodeBadHint, "rows maps labels to arrays of IDs", "$agentdsl.rows.%s is a %s", l, kindName(kindOf(d.s[lo])))
 					return
 				}
 				var list []string
-				for x := range ids.Items {
-					list = append(list, ids.Items[x].Raw)
+				d.i = lists[j] + 1
+				d.space()
+				for d.s[d.i] != ']' {
+					list = append(list, d.shallow().Raw)
+					d.next()
 				}
 				f.rowHint[l] = list
 			}
 		default:
-			f.errAt(v.Off, CodeBadHint, "$agentdsl holds columns, order and rows", "unknown $agentdsl key %s", k)
+			f.errAt(offs[i], CodeBadHint, "$agentdsl holds columns, order and rows", "unknown $agentdsl key %s", k)
 		}
 	}
 }
 
-func (f *fromJSON) blockErr(v *Value, format string, args ...any) {
-	f.errAt(v.Off, CodeBadBlocks, "see docs/agentdsl.md for the JSON form of [FUNCTIONS], [CALL] and [RESULT]", format, args...)
+func (f *fromJSON) blockErr(off int, format string, args ...any) {
+	f.errAt(off, CodeBadBlocks, "see docs/agentdsl.md for the JSON form of [FUNCTIONS], [CALL] and [RESULT]", format, args...)
 }
 
 func (f *fromJSON) functionsBlock(v *Value) ir.DSLBlock {
 	fs := &ir.DSLFunctions{Span: f.src.Span(v.Off, v.Off)}
 	if v.Kind != Array {
-		f.blockErr(v, "$functions is a %s, not an array", kindName(v.Kind))
+		f.blockErr(v.Off, "$functions is a %s, not an array", kindName(v.Kind))
 		return fs
 	}
 	for i := range v.Items {
 		it := &v.Items[i]
 		if it.Kind != Object {
-			f.blockErr(it, "$functions[%d] is a %s, not an object", i, kindName(it.Kind))
+			f.blockErr(it.Off, "$functions[%d] is a %s, not an object", i, kindName(it.Kind))
 			return fs
 		}
 		fn := &ir.DSLFunction{}
@@ -782,7 +755,7 @@ func (f *fromJSON) functionsBlock(v *Value) ir.DSLBlock {
 					fn.Out = &ir.DSLColumns{Columns: cols}
 				}
 			default:
-				f.blockErr(x, "$functions[%d] has an unknown key %s", i, k)
+				f.blockErr(x.Off, "$functions[%d] has an unknown key %s", i, k)
 				return fs
 			}
 		}
@@ -797,7 +770,7 @@ func (f *fromJSON) functionsBlock(v *Value) ir.DSLBlock {
 func (f *fromJSON) fieldList(v *Value, path string) []*ir.DSLColumn {
 	cols := []*ir.DSLColumn{}
 	if v.Kind != Array {
-		f.blockErr(v, "%s is a %s, not an array", path, kindName(v.Kind))
+		f.blockErr(v.Off, "%s is a %s, not an array", path, kindName(v.Kind))
 		return cols
 	}
 	for i := range v.Items {
@@ -826,7 +799,7 @@ func (f *fromJSON) fieldList(v *Value, path string) []*ir.DSLColumn {
 		}
 		cs, err := f.syn.ParseColumns(text)
 		if err != nil || len(cs) != 1 {
-			f.blockErr(it, "%s[%d] is not a field: %v", path, i, err)
+			f.blockErr(it.Off, "%s[%d] is not a field: %v", path, i, err)
 			return cols
 		}
 		cols = append(cols, cs[0])
@@ -837,7 +810,7 @@ func (f *fromJSON) fieldList(v *Value, path string) []*ir.DSLColumn {
 func (f *fromJSON) callBlock(v *Value) ir.DSLBlock {
 	c := &ir.DSLCall{Span: f.src.Span(v.Off, v.Off)}
 	if v.Kind != Object {
-		f.blockErr(v, "$call is a %s, not an object", kindName(v.Kind))
+		f.blockErr(v.Off, "$call is a %s, not an object", kindName(v.Kind))
 		return c
 	}
 	if n := v.Field("name"); n != nil {
@@ -845,7 +818,7 @@ func (f *fromJSON) callBlock(v *Value) ir.DSLBlock {
 	}
 	ps := v.Field("params")
 	if ps == nil || ps.Kind != Object {
-		f.blockErr(v, "$call has no params object")
+		f.blockErr(v.Off, "$call has no params object")
 		return c
 	}
 	fn := f.funcs[c.Name]
@@ -858,7 +831,7 @@ func (f *fromJSON) callBlock(v *Value) ir.DSLBlock {
 			text = val.compact()
 		}
 		if strings.ContainsAny(text, "\n\r") {
-			f.blockErr(val, "$call.params.%s holds a line break; a call value is one line", k)
+			f.blockErr(val.Off, "$call.params.%s holds a line break; a call value is one line", k)
 			return c
 		}
 		c.Params = append(c.Params, &ir.DSLParam{Name: k, Value: text})
@@ -866,36 +839,41 @@ func (f *fromJSON) callBlock(v *Value) ir.DSLBlock {
 	return c
 }
 
-// resultRows reads the rows of $result through the schema inference, as a
-// schema without IDs (so that the targets of its references become schemas
+// resultRows reads the rows of $result (at off) through the schema inference,
+// as a schema without IDs (so that the targets of its references become schemas
 // written before it). It returns nil when $result has no rows.
-func (f *fromJSON) resultRows(v *Value) *node {
-	if v.Kind != Object {
+func (f *fromJSON) resultRows(off int) *node {
+	d := &f.d
+	if d.s[off] != '{' {
 		return nil // reported by resultBlock
 	}
-	x := v.Field("rows")
-	if x == nil {
+	keys, offs := d.members(off)
+	i := slices.Index(keys, "rows")
+	if i < 0 {
 		return nil
 	}
-	n := &node{label: keyResult, fixed: true, key: keyResult, path: "$.$result.rows", result: true, byKey: map[string]*fcol{}, ids: map[string]int{}}
+	n := &node{label: keyResult, fixed: true, key: keyResult, path: "$.$result.rows", result: true, byKey: map[string]*fcol{}}
 	n.hint = f.hints[keyResult]
 	f.nodes = append(f.nodes, n)
-	f.objects(n, x, "$.$result.rows", "")
+	f.read(n, offs[i], false, "$.$result.rows")
 	if !n.keysSet && n.hint == nil {
-		f.blockErr(x, "$result.rows has no row to infer the header from, and no $agentdsl columns hint")
+		f.blockErr(offs[i], "$result.rows has no row to infer the header from, and no $agentdsl columns hint")
 	}
 	return n
 }
 
-// resultBlock writes $result as a [RESULT] block; n holds its rows, or is nil.
-func (f *fromJSON) resultBlock(v *Value, n *node) ir.DSLBlock {
-	r := &ir.DSLResult{Span: f.src.Span(v.Off, v.Off)}
-	if v.Kind != Object {
-		f.blockErr(v, "$result is a %s, not an object", kindName(v.Kind))
+// resultBlock writes $result (at off) as a [RESULT] block; n holds its rows, or
+// is nil.
+func (f *fromJSON) resultBlock(off int, n *node) ir.DSLBlock {
+	d := &f.d
+	r := &ir.DSLResult{Span: f.src.Span(off, off)}
+	if d.s[off] != '{' {
+		f.blockErr(off, "$result is a %s, not an object", kindName(kindOf(d.s[off])))
 		return r
 	}
-	for i, k := range v.Keys {
-		x := &v.Items[i]
+	keys, offs := d.members(off)
+	for i, k := range keys {
+		x := d.shallowAt(offs[i])
 		sp := f.src.Span(x.Off, x.Off)
 		switch k {
 		case "rows":
@@ -910,19 +888,16 @@ func (f *fromJSON) resultBlock(v *Value, n *node) ir.DSLBlock {
 				r.Error = &ir.DSLText{Span: sp, Text: x.Str}
 			}
 		default:
-			f.blockErr(x, "$result has an unknown key %s", k)
+			f.blockErr(x.Off, "$result has an unknown key %s", k)
 			return r
 		}
 	}
 	if n != nil {
 		r.Header = &ir.DSLColumns{Columns: n.final}
-		var cells []ir.DSLCell
-		var b strings.Builder
-		for _, row := range n.rows {
-			b.Reset()
-			cells = f.rowCells(n, row, &b, cells)
-			r.Rows = append(r.Rows, ir.DSLRow{Span: f.span(row.off), Text: b.String(), Cells: cells[len(cells)-len(n.final) : len(cells) : len(cells)]})
+		if len(n.out) > 0 {
+			r.Rows = n.out
 		}
+		f.reportRows(n, nil)
 	}
 	return r
 }

@@ -250,6 +250,7 @@ func TestFromJSONErrors(t *testing.T) {
 		{`{"a":[{"x":1}],"b":[{"c":[{"y":1}]}],"c":[{"z":1}]}`, "both become a schema labelled c"},
 		{`[{"x":{"a":1}},{"x":2}]`, "$[0].x holds objects and other values"},
 		{`{"a":1,`, "invalid JSON at byte"},
+		{`{"A":[{"x":1}],"$foo":[]}`, `$: key "$foo" is not a label`},
 		// A long value is clipped for the message without cutting a character.
 		{`{"$agentdsl":{"columns":{"ROOT":"ID:int|X:int"}},"ROOT":[{"ID":1,"X":"` + strings.Repeat("a", 35) + `ééééé"}]}`,
 			`"` + strings.Repeat("a", 35) + "... does not fit column X:int"},
@@ -258,6 +259,79 @@ func TestFromJSONErrors(t *testing.T) {
 		if len(ds) == 0 || !strings.Contains(ds[0].Message, tc.want) {
 			t.Errorf("%s: got %v, want a message containing %q", tc.in, ds, tc.want)
 		}
+	}
+}
+
+// TestFromJSONErrorLists: from_json reads the tables straight off the bytes
+// (rows.go), yet reports what a reading of the whole tree reports: keys that
+// differ before anything inside the object, an array that mixes objects and
+// other values before anything inside it, the reading going on past an error
+// inside a hinted named reference, and a top-level object whose label arrays
+// turn out not to hold only objects read as a bare object.
+func TestFromJSONErrorLists(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{`{"a":[{"x":1,"c":[{"y":1}]},{"x":1,"c":[{"y":1},{"z":2}],"w":1}]}`,
+			[]string{"1:29 $.a[1]: keys x,c,w differ from x,c at $.a[0]; objects of one table share one key set in one order"}},
+		{`{"a":[{"c":[{"y":1},{"z":1},3]}]}`,
+			[]string{"1:12 $.a[0].c: an array that mixes objects and other values"}},
+		{`{"A":[{"ID":1,"R":{"ID":"x"},"S":{"ID":"y"},"T":5}],"$agentdsl":{"columns":{"A":"ID:int|R:@D.ID|S:@D.ID|T:int"}}}`,
+			[]string{`1:25 $.A[0].R.ID: ID is "x"; a row ID is a 64-bit integer`, `1:40 $.A[0].S.ID: ID is "y"; a row ID is a 64-bit integer`}},
+		{`{"a":[{"x":1},2]}`,
+			[]string{"1:6 $.a: an array that mixes objects and other values"}},
+		{`{"A":[{"ID":1}],"$agentdsl":{"order":["","A"]}}`,
+			[]string{"1:1 $agentdsl.order names , which the JSON does not hold"}},
+	} {
+		doc, ds := datajson.FromJSON(diag.NewSource("t.json", []byte(tc.in)), syn)
+		var got []string
+		for _, d := range ds {
+			got = append(got, d.Span.Start.String()+" "+d.Message)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" || doc != nil {
+			t.Errorf("%s: doc %v, diagnostics (-want +got):\n%s", tc.in, doc != nil, diff)
+		}
+	}
+}
+
+// TestFromJSONRowSpans: a row's span is where its object starts, as
+// diag.Source counts lines and code points, across lines, non-ASCII text and
+// bytes that are not UTF-8 (JSON strings may hold them).
+func TestFromJSONRowSpans(t *testing.T) {
+	in := "{\"A\": [\n  {\"ID\": 1, \"S\": \"北京\\u00e9\x97\xe5\", \"B\": [{\"X\": \"🙂\"}, {\"X\": \"é\"}]},\n" +
+		"  {\"ID\": 2, \"S\": \"ü\", \"B\": []}, {\"ID\": 3, \"S\": \"x\", \"B\": [{\"X\": \"y\"}]}\n]}\n"
+	src := diag.NewSource("t.json", []byte(in))
+	doc, ds := datajson.FromJSON(src, syn)
+	if doc == nil {
+		t.Fatal(ds)
+	}
+	var got, want []string
+	for _, bl := range doc.Blocks {
+		if d, ok := bl.(*ir.DSLData); ok {
+			for _, r := range d.Rows {
+				got = append(got, r.Span.Start.String())
+			}
+		}
+	}
+	// The objects: A's rows, then B's (its own block).
+	at := 0
+	var a, b []string
+	for i := 0; i < len(in); i++ {
+		if in[i] != '{' || i == 0 {
+			continue
+		}
+		at++
+		p := src.Pos(i).String()
+		if strings.HasPrefix(in[i:], `{"ID"`) {
+			a = append(a, p)
+		} else {
+			b = append(b, p)
+		}
+	}
+	want = append(a, b...)
+	if diff := cmp.Diff(want, got); diff != "" || at != 6 {
+		t.Errorf("row spans (-want +got):\n%s", diff)
 	}
 }
 

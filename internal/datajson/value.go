@@ -3,7 +3,6 @@ package datajson
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -37,17 +36,11 @@ type Value struct {
 
 // Decode parses one JSON text. Syntax errors name the byte offset.
 func Decode(data []byte) (*Value, error) {
-	if !json.Valid(data) {
-		var v json.RawMessage
-		err := json.Unmarshal(data, &v)
-		var se *json.SyntaxError
-		if e, ok := err.(*json.SyntaxError); ok {
-			se = e
-			return nil, fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, se.Error())
-		}
-		return nil, fmt.Errorf("invalid JSON: %v", err)
+	s := string(data)
+	if err := valid(s); err != nil {
+		return nil, err
 	}
-	d := decoder{s: string(data)}
+	d := decoder{s: s}
 	d.space()
 	v := d.value()
 	return &v, nil
