@@ -214,6 +214,13 @@ func withConf(text string, c *ir.Conf) string {
 	if text == "" {
 		return "~" + c.Kind
 	}
+	// A continuation line that is one bare slot word kept its conf glued
+	// ("a~0"): with a space it would read back as the start of an `a` slot.
+	if i := strings.LastIndexByte(text, '\n'); i >= 0 {
+		if _, _, _, _, ok := slotKey(strings.TrimLeft(text[i+1:], " \t") + " ~" + c.Kind); ok {
+			return text + "~" + c.Kind
+		}
+	}
 	return text + " ~" + c.Kind
 }
 
