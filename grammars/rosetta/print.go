@@ -170,11 +170,17 @@ func listString(s *ir.ListSlot) string {
 	return t.String()
 }
 
-// listReadsBack reports whether text, read as a list value, gives s's items,
-// brackets and conf again.
+// listReadsBack reports whether text, printed after s's key and read back as
+// that slot's list, gives s's items, brackets and conf again. The whole slot
+// line is read, since the key's reading takes colons after it ("unk :").
 func listReadsBack(text string, s *ir.ListSlot) bool {
+	line := s.Key + " " + text
+	_, _, rs, _, ok := slotKey(line)
+	if !ok {
+		return false
+	}
 	var l lineLexer
-	lexLine(&l, modeList, text)
+	lexLine(&l, modeList, line[rs:])
 	bracketed, conf, n := false, "", 0
 	for _, tk := range l.toks {
 		switch tk.Type {
