@@ -123,10 +123,12 @@ func runCompile(e *env, args []string) int {
 		}
 		r.Diags.Sort()
 	}
-	toStdout := outDir == "" && len(outputs) > 0
-	if toStdout && len(outputs) > 1 {
-		return usageError(e, c, fmt.Errorf("%d outputs need a directory: add -o DIR", len(outputs)))
+	// Standard output carries one product: one --emit kind of one file. More
+	// need a directory, whether or not every kind produced a file this time.
+	if outDir == "" && len(kinds)*len(results) > 1 {
+		return usageError(e, c, fmt.Errorf("%d outputs (%d files × --emit %s) need a directory: add -o DIR", len(kinds)*len(results), len(results), strings.Join(kinds, ",")))
 	}
+	toStdout := outDir == "" && len(outputs) > 0
 	// Machine-readable diagnostics go to stdout unless stdout carries the product.
 	diagOut := e.stderr
 	if df.format != "text" && !toStdout {

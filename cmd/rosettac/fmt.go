@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/rogpeppe/go-internal/diff"
 
@@ -31,6 +32,9 @@ func runFmt(e *env, args []string) int {
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)
+	}
+	if write && slices.Contains(files, "-") {
+		return usageError(e, c, fmt.Errorf("cannot use -w with standard input"))
 	}
 	results, code := loadFiles(e, c, files, &in, &df, compiler.Parse)
 	if results == nil {
@@ -66,7 +70,7 @@ func runFmt(e *env, args []string) int {
 				e.stdout.Write(diff.Diff(r.File, r.Source.Text, r.File+" (formatted)", out))
 			}
 		case write:
-			if differs && r.File != "<stdin>" {
+			if differs {
 				if err := os.WriteFile(r.File, out, 0o644); err != nil {
 					fmt.Fprintf(e.stderr, "rosettac fmt: %v\n", err)
 					return exitUsage

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	register(&command{name: "render", args: "[flags] FILE", summary: "render for people (--lang en|zh, --view, --ascii, --bare)", run: runRender})
+	register(&command{name: "render", args: "[flags] FILE...", summary: "render for people (--lang en|zh, --view, --ascii, --bare)", run: runRender})
 }
 
 func runRender(e *env, args []string) int {
@@ -39,10 +39,19 @@ func runRender(e *env, args []string) int {
 	if results == nil {
 		return code
 	}
+	first := true
 	for _, r := range results {
 		if r.Doc == nil {
 			continue
 		}
+		if !first && !opt.Bare {
+			// Files render one after another, a blank line apart, as messages
+			// do; --bare stays exactly the blocks' bytes.
+			if code := writeAll(e, c, e.stdout, []byte("\n")); code != exitOK {
+				return code
+			}
+		}
+		first = false
 		out, ds := text.Render(r.Doc, opt)
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()

@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	register(&command{name: "translate", args: "--to rosetta|lingua|agentdsl|json [flags] FILE...",
-		summary: "translate to another format (--to json|agentdsl|rosetta|lingua, --from json); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
+	register(&command{name: "translate", args: "--to rosetta|lingua|agentdsl|json|smallest [flags] FILE...",
+		summary: "translate to another format (--to json|agentdsl|rosetta|lingua|smallest, --from json); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
 }
 
 func runTranslate(e *env, args []string) int {

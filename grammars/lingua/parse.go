@@ -412,7 +412,11 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 	case '*':
 		t.Kind = ir.TimeEvery
 	default:
-		p.errorf(CodeBadTime, start, start+len(s), timeHint, "time ~%s: %c takes a Unix time or an ISO instant, not a duration", diagtext.Clip(s), t.Op)
+		want := "a Unix time"
+		if t.Op == '@' {
+			want = "an ISO instant"
+		}
+		p.errorf(CodeBadTime, start, start+len(s), timeHint, "time ~%s: %c takes %s, not a duration", diagtext.Clip(s), t.Op, want)
 		return nil
 	}
 	var total int64
