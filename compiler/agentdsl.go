@@ -1,6 +1,9 @@
 package compiler
 
 import (
+	"fmt"
+	"io"
+
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/ir"
@@ -49,4 +52,37 @@ func streamCheck(src *diag.Source) (ir.Document, diag.List) {
 	s := &skeleton{doc: &ir.DSLDoc{Span: src.Span(0, len(src.Text))}, c: schema.New()}
 	ds := agentdsl.StreamBytes(src.File, src.Text, s)
 	return s.doc, append(ds, s.c.Finish()...)
+}
+
+// CheckReader checks an AgentDSL document read from rd, streaming: it never
+// holds the input or its rows, only the schemas and the row IDs, so it checks
+// documents of any size (no size limit applies). Result.Source is nil; a
+// caller that wants source snippets in printed diagnostics may attach one.
+// It reports F001 for an empty input and F002 for bytes that are not UTF-8,
+// as Check does; a read error is returned as is.
+func CheckReader(file string, rd io.Reader) (*Result, error) {
+	res := &Result{File: file, Lang: ir.AgentDSL}
+	s := &skeleton{doc: &ir.DSLDoc{}, c: schema.New()}
+	ds, st, err := agentdsl.StreamReader(file, rd, s)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case st.BadUTF8.Line > 0:
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8,
+			Span:    diag.Span{File: file, Start: st.BadUTF8, End: st.BadUTF8},
+			Message: fmt.Sprintf("input is not valid UTF-8 (at offset %d)", st.BadUTF8.Offset),
+			Hint:    "re-encode the file as UTF-8"})
+		return res, nil
+	case !st.NonBlank:
+		p := diag.Pos{Line: 1, Col: 1}
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: diag.Span{File: file, Start: p, End: p},
+			Message: "input is empty", Hint: "give a file with at least one message"})
+		return res, nil
+	}
+	res.Doc = s.doc
+	res.Diags = append(ds, s.c.Finish()...)
+	res.Diags.Sort()
+	res.Diags = res.Diags.Dedup()
+	return res, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
 	emitjson "github.com/rosettac/rosettac/emit/json"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // emitter produces one kind of output for compile --emit.
@@ -53,9 +55,33 @@ func runCheck(e *env, args []string) int {
 		opt.DiagnosticsOnly = true
 		return compiler.Check(file, src, opt)
 	}
-	results, code := loadFiles(e, c, files, &in, &df, check)
-	if results == nil {
-		return code
+	// AgentDSL files are checked straight from disk, a line at a time, so a
+	// table of any size is checked in memory that grows only with its row IDs.
+	if err := df.validate(); err != nil {
+		return usageError(e, c, err)
+	}
+	if _, err := in.options(); err != nil {
+		return usageError(e, c, err)
+	}
+	if len(files) == 0 {
+		return usageError(e, c, errors.New("no input files (use - for standard input)"))
+	}
+	var results []*compiler.Result
+	for _, f := range files {
+		if f != "-" && (in.from == string(ir.AgentDSL) || in.from == "" && strings.EqualFold(filepath.Ext(f), ".adsl")) {
+			r, err := checkStreamed(f, in.maxBytes)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+				return exitUsage
+			}
+			results = append(results, r)
+			continue
+		}
+		more, code := loadFiles(e, c, []string{f}, &in, &df, check)
+		if more == nil {
+			return code
+		}
+		results = append(results, more...)
 	}
 	out := e.stderr
 	if df.format != "text" {
@@ -177,4 +203,36 @@ func writeAll(e *env, c *command, w io.Writer, b []byte) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// snippetBytes is the largest streamed file read again to show source lines
+// under its diagnostics; larger ones are reported without them, so that
+// checking a huge table never needs memory in proportion to it.
+const snippetBytes = 64 << 20
+
+// checkStreamed checks an AgentDSL file from disk without reading it whole.
+// Only when there is something to report, and the file is small enough, is it
+// read again so the diagnostics can show their source lines.
+func checkStreamed(name string, maxBytes int64) (*compiler.Result, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("cannot read %s: %v", name, pe.Err)
+		}
+		return nil, fmt.Errorf("cannot read %s: %v", name, err)
+	}
+	defer f.Close()
+	r, err := compiler.CheckReader(name, f)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", name, err)
+	}
+	if len(r.Diags) > 0 {
+		if fi, err := f.Stat(); err == nil && fi.Size() <= min(maxBytes, snippetBytes) {
+			if data, err := os.ReadFile(name); err == nil {
+				r.Source = diag.NewSource(name, data)
+			}
+		}
+	}
+	return r, nil
 }
