@@ -60,6 +60,11 @@ func Translate(doc ir.Document, to ir.Language, opts ...Options) ([]byte, diag.L
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeUnsupported,
 			Message: fmt.Sprintf("cannot translate a %T", doc)})
 	}
+	for i := range ds {
+		if ds[i].Hint == "" {
+			ds[i].Hint = lossHints[ds[i].Code]
+		}
+	}
 	if opt.Strict {
 		for i := range ds {
 			if ds[i].Severity == diag.Warning {
@@ -70,6 +75,17 @@ func Translate(doc ir.Document, to ir.Language, opts ...Options) ([]byte, diag.L
 	}
 	ds.Sort()
 	return out, ds
+}
+
+// lossHints says what to do about each kind of loss, for the diagnostics
+// that do not carry a more particular hint.
+var lossHints = map[string]string{
+	CodeConf:      "translate to rosetta or json to keep confidence, or accept the loss (--strict refuses it)",
+	CodeUnknowns:  "translate to rosetta or json to keep known unknowns, or accept the loss (--strict refuses it)",
+	CodeMarks:     "translate to rosetta or json to keep marks, or accept the loss (--strict refuses it)",
+	CodeNoCounter: "this message has no counterpart in the target language; translate to rosetta or json instead",
+	CodeLost:      "translate to rosetta or json to keep everything, or accept the loss (--strict refuses it)",
+	CodeInternal:  "this is a rosettac bug: please report it with the input",
 }
 
 func joinHint(a, b string) string {
