@@ -126,7 +126,15 @@ func runGen(e *env, args []string) int {
 		}
 		if !bytes.Equal(old, data) {
 			e.stdout.Write(diff.Diff(out, old, out+" (generated)", data))
-			fmt.Fprintf(e.stderr, "rosettac %s: %s is stale: run rosettac gen %s %s -o %s\n", sub.name, out, kind, files[0], out)
+			// The fix is the same command without --check, flags and all.
+			regen := []string{"rosettac", "gen", kind, files[0], "-o", out}
+			if kind == "go" {
+				regen = append(regen, "--package", pkg)
+				if validate {
+					regen = append(regen, "--validate")
+				}
+			}
+			fmt.Fprintf(e.stderr, "rosettac %s: %s is stale: run %s\n", sub.name, out, strings.Join(regen, " "))
 			return exitDiags
 		}
 		return exitOK

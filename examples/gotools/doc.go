@@ -6,8 +6,9 @@
 // Dispatch and checks the [RESULT] texts that come back.
 //
 // Regenerate with `go generate` (rosettac is a tool of this module, go.mod's
-// tool directive); `go tool rosettac gen go tools.adsl -o tools.go --check`
-// fails when tools.go is stale.
+// tool directive); the same command with --check added,
+// `go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate --check`,
+// fails with a diff when tools.go is stale.
 package gotools
 
 //go:generate go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate
