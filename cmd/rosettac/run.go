@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -178,6 +179,9 @@ func readKeyFile(name string) ([]byte, error) {
 			return nil, fmt.Errorf("cannot read key file %s: %v", name, pe.Err)
 		}
 		return nil, fmt.Errorf("cannot read key file %s", name)
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
+		return nil, fmt.Errorf("key file %s is empty", name)
 	}
 	return b, nil
 }

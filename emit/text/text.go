@@ -45,5 +45,12 @@ func Render(doc ir.Document, opt Options) ([]byte, diag.List) {
 			Message: fmt.Sprintf("no human renderer for %s documents", doc.Language())})
 		return nil, ds
 	}
-	return r(doc, opt)
+	if opt.View != "full" && doc.Language() != ir.Rosetta {
+		// Views select AgentRosetta slots; saying so beats a silent full rendering.
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "R002", Span: doc.Pos(),
+			Message: fmt.Sprintf("--view %s selects AgentRosetta slots; this %s document is rendered in full", opt.View, doc.Language()),
+			Hint:    "drop --view, or render an AgentRosetta transcript"})
+	}
+	out, more := r(doc, opt)
+	return out, append(ds, more...)
 }
