@@ -39,6 +39,7 @@ func TestReadCall(t *testing.T) {
 		{"empty", "  \n", nil, "AD046: the text holds no [CALL] block"},
 		{"two calls", "[CALL]\n[Ping]\n[CALL]\n[Ping]", nil, `AD001 line 3: a [CALL] text holds one call; "[CALL]" does not belong in it`},
 		{"bad line", "[CALL]\n[Ping]\njust text", nil, `AD002 line 3: write one NAME:VALUE per line, not "just text"`},
+		{"not utf-8", "[CALL]\n[GetWeather]\nCITY:x\xff", nil, "F002 line 3: the text is not valid UTF-8: re-encode it"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Values are the checked values of one [CALL] or one row, by declared column
@@ -125,6 +126,21 @@ type Call struct {
 // name (AD046), and text that is not one [CALL] (AD001, AD002).
 func ReadCall(text string, funcs []Function) (*Call, error) {
 	var e errs
+	if !utf8.ValidString(text) {
+		// A value that is not UTF-8 would reach the implementation and could come
+		// back in a [RESULT] that no AgentDSL reader accepts; F002 is the code
+		// rosettac check gives the same text.
+		bad := 0
+		for bad < len(text) {
+			r, n := utf8.DecodeRuneInString(text[bad:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			bad += n
+		}
+		e.add("F002", 1+strings.Count(text[:bad], "\n"), "the text is not valid UTF-8: re-encode it")
+		return nil, e.err()
+	}
 	ls := lines(text)
 	i := 0
 	next := func() (string, int) {
