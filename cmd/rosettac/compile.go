@@ -55,8 +55,6 @@ func runCheck(e *env, args []string) int {
 		opt.DiagnosticsOnly = true
 		return compiler.Check(file, src, opt)
 	}
-	// AgentDSL files are checked straight from disk, a line at a time, so a
-	// table of any size is checked in memory that grows only with its row IDs.
 	if err := df.validate(); err != nil {
 		return usageError(e, c, err)
 	}
@@ -68,6 +66,8 @@ func runCheck(e *env, args []string) int {
 	}
 	var results []*compiler.Result
 	for _, f := range files {
+		// AgentDSL files are checked straight from disk, a line at a time, so a
+		// table of any size is checked in memory that grows only with its row IDs.
 		if f != "-" && (in.from == string(ir.AgentDSL) || in.from == "" && strings.EqualFold(filepath.Ext(f), ".adsl")) {
 			r, err := checkStreamed(f, in.maxBytes)
 			if err != nil {
