@@ -93,6 +93,20 @@ func (t *toJSON) inexact(sp diag.Span, hint, format string, args ...any) {
 	t.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeNotExact, Span: sp, Hint: hint, Message: fmt.Sprintf(format, args...)})
 }
 
+// keyOf reports whether the rows of s, written as JSON objects, have a key
+// named key: ID, or one of its columns.
+func keyOf(s *ir.DSLSchema, key string) bool {
+	if key == "ID" {
+		return true
+	}
+	for _, c := range s.Columns[min(1, len(s.Columns)):] {
+		if c.Name == key {
+			return true
+		}
+	}
+	return false
+}
+
 // index builds the schema tables, the nesting and the ID indexes.
 func (t *toJSON) index() {
 	var cur *tab
@@ -151,6 +165,13 @@ func (t *toJSON) index() {
 				x.targets[j] = target
 				target.targetOf = true
 			} else if x.parentCol < 0 && target != x {
+				if keyOf(target.s, x.s.Label) {
+					// Nested, x's rows would sit under a key the parent's rows
+					// already use, which JSON cannot hold twice: x is written as
+					// a table of its own, and the columns hint still gives its
+					// reference back.
+					continue
+				}
 				x.parentCol = j
 				x.parent = target
 				target.children = append(target.children, x)
