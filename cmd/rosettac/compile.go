@@ -216,16 +216,12 @@ const snippetBytes = 64 << 20
 func checkStreamed(name string, maxBytes int64) (*compiler.Result, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("cannot read %s: %v", name, pe.Err)
-		}
-		return nil, fmt.Errorf("cannot read %s: %v", name, err)
+		return nil, readError(name, err)
 	}
 	defer f.Close()
 	r, err := compiler.CheckReader(name, f)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", name, err)
+		return nil, readError(name, err)
 	}
 	if len(r.Diags) > 0 {
 		if fi, err := f.Stat(); err == nil && fi.Size() <= min(maxBytes, snippetBytes) {

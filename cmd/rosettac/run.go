@@ -167,6 +167,16 @@ func (f *inputFlags) options() (compiler.Options, error) {
 	return opt, nil
 }
 
+// readError says that what could not be read and why, without the path
+// repeated inside the cause ("cannot read x.rose: no such file or directory").
+func readError(what string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot read %s: %v", what, err)
+}
+
 // readKeyFile reads a key file. Its contents never appear in any message.
 func readKeyFile(name string) ([]byte, error) {
 	if name == "" {
@@ -174,11 +184,7 @@ func readKeyFile(name string) ([]byte, error) {
 	}
 	b, err := os.ReadFile(name)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("cannot read key file %s: %v", name, pe.Err)
-		}
-		return nil, fmt.Errorf("cannot read key file %s", name)
+		return nil, readError("key file "+name, err)
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil, fmt.Errorf("key file %s is empty", name)
@@ -229,11 +235,7 @@ func readInputs(e *env, names []string) ([]input, error) {
 			b, err = os.ReadFile(n)
 		}
 		if err != nil {
-			var pe *os.PathError
-			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("cannot read %s: %v", n, pe.Err)
-			}
-			return nil, fmt.Errorf("cannot read %s: %v", n, err)
+			return nil, readError(n, err)
 		}
 		out = append(out, input{name: n, data: b})
 	}
