@@ -265,7 +265,18 @@ func (t *toJSON) top() {
 		writeString(b, k)
 		b.WriteByte(':')
 	}
-	var fb, cb, rb ir.DSLBlock
+	// JSON has one $functions, one $call and one $result key: the first block
+	// of each kind is written, a later one is left out with a diagnostic.
+	seen := map[string]bool{}
+	single := func(k string, sp diag.Span, kind, hint string, write func()) {
+		if seen[k] {
+			t.lost(sp, hint, "a second %s block is left out: JSON has one %s key", kind, k)
+			return
+		}
+		seen[k] = true
+		key(k)
+		write()
+	}
 	for _, bl := range t.doc.Blocks {
 		switch x := bl.(type) {
 		case *ir.DSLSchema:
@@ -274,29 +285,11 @@ func (t *toJSON) top() {
 				t.array(tb)
 			}
 		case *ir.DSLFunctions:
-			if fb != nil {
-				t.lost(x.Span, "send the functions in one [FUNCTIONS] block", "a second [FUNCTIONS] block is left out: JSON has one $functions key")
-				continue
-			}
-			fb = x
-			key("$functions")
-			t.functions(x)
+			single("$functions", x.Span, "[FUNCTIONS]", "send the functions in one [FUNCTIONS] block", func() { t.functions(x) })
 		case *ir.DSLCall:
-			if cb != nil {
-				t.lost(x.Span, "translate each [CALL] in its own document", "a second [CALL] block is left out: JSON has one $call key")
-				continue
-			}
-			cb = x
-			key("$call")
-			t.call(x)
+			single("$call", x.Span, "[CALL]", "translate each [CALL] in its own document", func() { t.call(x) })
 		case *ir.DSLResult:
-			if rb != nil {
-				t.lost(x.Span, "translate each [RESULT] in its own document", "a second [RESULT] block is left out: JSON has one $result key")
-				continue
-			}
-			rb = x
-			key("$result")
-			t.result(x)
+			single("$result", x.Span, "[RESULT]", "translate each [RESULT] in its own document", func() { t.result(x) })
 		}
 	}
 	t.finish()
