@@ -582,7 +582,7 @@ func cellText(k ir.DSLTypeKind, v *Value) (string, bool) {
 	case ir.DSLStr:
 		switch v.Kind {
 		case String:
-			return v.Str, !v.Lossy && !strings.ContainsAny(v.Str, ",|\n\r") && v.Str != "_" && v.Str != ""
+			return v.Str, !v.Lossy && !strings.ContainsAny(v.Str, ",|\n") && v.Str != "_" && v.Str != ""
 		case Array:
 			parts := make([]string, len(v.Items))
 			for i := range v.Items {
@@ -600,9 +600,11 @@ func cellText(k ir.DSLTypeKind, v *Value) (string, bool) {
 }
 
 // multiPart reports whether a string element of an array is one value of a
-// multi-value str cell.
+// multi-value str cell. A '\r' is content inside a line (only the '\r's that
+// end one belong to the line ending), so a str value may hold one; writeRow
+// refuses one that would end the row.
 func multiPart(s string, lossy bool) bool {
-	return !lossy && s != "" && s != "_" && !strings.ContainsAny(s, ",|\n\r")
+	return !lossy && s != "" && s != "_" && !strings.ContainsAny(s, ",|\n")
 }
 
 // appendStrList appends what cellText gives for the array at off in a str

@@ -407,6 +407,9 @@ func (f *fromJSON) writeRow(n *node, i int, id, parent string, vals []cellVal) {
 					text, ok = cellText(col.Type.Kind, &v)
 					b = append(b, text...)
 				}
+				if ok && j == nf-1 && len(b) > cs && b[len(b)-1] == '\r' {
+					ok = false // it would read back as part of the line ending
+				}
 				if !ok {
 					n.errs = append(n.errs, rowErr{i, f.shapeDiag(v.Off, n.path+"."+col.Name, "%s does not fit column %s", adslrt.Clip(v.Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))})
 				}
