@@ -207,7 +207,7 @@ func TestBuiltinCases(t *testing.T) {
 		res := compiler.Check(f.name, f.data, compiler.Options{From: f.lang})
 		for _, d := range res.Diags {
 			if d.Severity == diag.Error {
-				t.Errorf("%s:%s: %s %s: %s", f.name, d.Span.Start, d.Severity, d.Code, d.Message)
+				t.Errorf("%s:%s: %s %s: %s", f.name, d.Span.Start(), d.Severity, d.Code, d.Message)
 			}
 		}
 		if tr, ok := res.Doc.(*ir.Transcript); ok && strings.HasPrefix(f.name, "payments-incident/") && len(tr.Messages) < 24 {

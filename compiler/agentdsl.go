@@ -50,7 +50,7 @@ func (s *skeleton) Row(d *ir.DSLData, r *ir.DSLRow) { s.c.Row(d, r) }
 
 func streamCheck(src *diag.Source) (ir.Document, diag.List) {
 	s := &skeleton{doc: &ir.DSLDoc{Span: src.Span(0, len(src.Text))}, c: schema.New()}
-	ds := agentdsl.StreamBytes(src.File, src.Text, s)
+	ds := agentdsl.Stream(src, s)
 	return s.doc, append(ds, s.c.Finish()...)
 }
 
@@ -68,15 +68,13 @@ func CheckReader(file string, rd io.Reader) (*Result, error) {
 		return nil, err
 	}
 	switch {
-	case st.BadUTF8.Line > 0:
-		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8,
-			Span:    diag.Span{File: file, Start: st.BadUTF8, End: st.BadUTF8},
-			Message: fmt.Sprintf("input is not valid UTF-8 (at offset %d)", st.BadUTF8.Offset),
+	case st.BadUTF8.IsValid():
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8, Span: st.BadUTF8,
+			Message: fmt.Sprintf("input is not valid UTF-8 (at offset %d)", st.BadUTF8.StartOffset()),
 			Hint:    "re-encode the file as UTF-8"})
 		return res, nil
 	case !st.NonBlank:
-		p := diag.Pos{Line: 1, Col: 1}
-		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: diag.Span{File: file, Start: p, End: p},
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: diag.NewWindow(file, nil, 0, 1).Span(0, 0),
 			Message: "input is empty", Hint: "give a file with at least one message"})
 		return res, nil
 	}

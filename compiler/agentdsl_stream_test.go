@@ -54,7 +54,7 @@ func TestCheckReaderInputProblems(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(r.Diags) != 1 || r.Diags[0].Code != tt.code || r.Diags[0].Span.Start.String() != tt.pos {
+		if len(r.Diags) != 1 || r.Diags[0].Code != tt.code || r.Diags[0].Span.Start().String() != tt.pos {
 			t.Errorf("%q: got %v, want one %s at %s", tt.src, r.Diags, tt.code, tt.pos)
 		}
 	}

@@ -134,7 +134,9 @@ func Detect(file string, src []byte) ir.Language {
 	return ir.Rosetta
 }
 
-// Parse reads one file through its grammar (syntax and lowering only).
+// Parse reads one file through its grammar (syntax and lowering only). The
+// Result shares src's bytes (the IR's strings are cut from it, not copied), so
+// src must not be modified while the Result is in use; Check is the same.
 func Parse(file string, src []byte, opt Options) *Result {
 	opt.syntaxOnly = true
 	return run(file, src, &opt)

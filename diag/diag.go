@@ -30,22 +30,103 @@ func (p Pos) Before(q Pos) bool { return p.Offset < q.Offset }
 // String formats p as line:col.
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
-// Span is a half-open range [Start, End) in one file.
+// Span is a half-open range of bytes [start, end) in one source file. It is
+// 16 bytes, a pointer to the file's Source and two byte offsets, and it
+// computes the line and column of either end from that Source when asked (a
+// diagnostic being printed) instead of storing them: with the file name and
+// both ends' line, column and offset in every IR node, spans were 45% of a
+// parsed transcript's memory (docs/performance.md, "Rosetta check").
+//
+// The zero Span is "no position". Make spans with Source.Span, FileSpan, or
+// At on an existing span; compare them with Equal (go-cmp uses it).
 type Span struct {
-	File  string // file name as given on the command line, or "" for none
-	Start Pos
-	End   Pos
+	src        *Source
+	start, end uint32
 }
 
-// IsValid reports whether s has a valid start.
-func (s Span) IsValid() bool { return s.Start.IsValid() }
-
-// String formats s as file:line:col.
-func (s Span) String() string {
-	if s.File == "" {
-		return s.Start.String()
+// FileSpan is a span that names a file but no position in it, for findings
+// about a whole file whose text is not at hand (generated code, say).
+func FileSpan(file string) Span {
+	if file == "" {
+		return Span{}
 	}
-	return s.File + ":" + s.Start.String()
+	return Span{src: &Source{File: file, fileOnly: true}}
+}
+
+// IsValid reports whether s names a position.
+func (s Span) IsValid() bool { return s.src != nil && !s.src.fileOnly }
+
+// File is the name of s's file, or "" for the zero Span.
+func (s Span) File() string {
+	if s.src == nil {
+		return ""
+	}
+	return s.src.File
+}
+
+// Source is the source s points into, or nil for the zero Span.
+func (s Span) Source() *Source { return s.src }
+
+// Start is the position of s's first byte (the zero Pos when s is not valid).
+func (s Span) Start() Pos {
+	if !s.IsValid() {
+		return Pos{}
+	}
+	return s.src.Pos(int(s.start))
+}
+
+// End is the position just after s's last byte (the zero Pos when s is not valid).
+func (s Span) End() Pos {
+	if !s.IsValid() {
+		return Pos{}
+	}
+	return s.src.Pos(int(s.end))
+}
+
+// Offsets returns s's byte range [start, end) without computing lines.
+func (s Span) Offsets() (start, end int) { return int(s.start), int(s.end) }
+
+// StartOffset is the byte offset of s's first byte.
+func (s Span) StartOffset() int { return int(s.start) }
+
+// EndOffset is the byte offset just after s's last byte.
+func (s Span) EndOffset() int { return int(s.end) }
+
+// Len is the number of bytes s covers.
+func (s Span) Len() int { return int(s.end - s.start) }
+
+// At returns the span of bytes [start, end) of the file s points into; the
+// zero Span when s has no source.
+func (s Span) At(start, end int) Span {
+	if s.src == nil {
+		return Span{}
+	}
+	return s.src.Span(start, end)
+}
+
+// WithEnd returns s with its end moved to byte offset end (not before its start).
+func (s Span) WithEnd(end int) Span {
+	if s.src == nil {
+		return s
+	}
+	return s.src.Span(int(s.start), end)
+}
+
+// Collapse returns the empty span at s's start.
+func (s Span) Collapse() Span { return s.WithEnd(int(s.start)) }
+
+// Equal reports whether s and o cover the same bytes of files of the same
+// name (two parses of one file give Equal spans).
+func (s Span) Equal(o Span) bool {
+	return s.IsValid() == o.IsValid() && s.File() == o.File() && s.start == o.start && s.end == o.end
+}
+
+// String formats s as file:line:col (line:col when it has no file name).
+func (s Span) String() string {
+	if s.File() == "" {
+		return s.Start().String()
+	}
+	return s.File() + ":" + s.Start().String()
 }
 
 // Severity orders diagnostics by how much they matter.
@@ -93,6 +174,12 @@ type Diagnostic struct {
 	Msg      string // the Rosetta message id this concerns, or ""
 }
 
+// equal reports whether d and o are the same finding at the same place.
+func (d Diagnostic) equal(o Diagnostic) bool {
+	return d.Severity == o.Severity && d.Code == o.Code && d.Message == o.Message &&
+		d.Hint == o.Hint && d.Msg == o.Msg && d.Span.Equal(o.Span)
+}
+
 // Error formats d as "file:line:col: severity CODE: message".
 func (d Diagnostic) Error() string {
 	return fmt.Sprintf("%s: %s %s: %s", d.Span, d.Severity, d.Code, d.Message)
@@ -118,13 +205,10 @@ func (l *List) Append(m List) { *l = append(*l, m...) }
 func (l List) Sort() {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Span, l[j].Span
-		if a.File != b.File {
-			return a.File < b.File
+		if a.File() != b.File() {
+			return a.File() < b.File()
 		}
-		if a.Start.Offset != b.Start.Offset {
-			return a.Start.Offset < b.Start.Offset
-		}
-		return false
+		return a.start < b.start
 	})
 }
 
@@ -137,8 +221,8 @@ func (l List) Dedup() List {
 	out := l[:1]
 	for _, d := range l[1:] {
 		dup := false
-		for k := len(out) - 1; k >= 0 && out[k].Span.File == d.Span.File && out[k].Span.Start.Offset == d.Span.Start.Offset; k-- {
-			if out[k] == d {
+		for k := len(out) - 1; k >= 0 && out[k].Span.File() == d.Span.File() && out[k].Span.start == d.Span.start; k-- {
+			if out[k].equal(d) {
 				dup = true
 				break
 			}

@@ -30,7 +30,13 @@ func PrintText(w io.Writer, l List, src SourceFunc, opt TextOptions) {
 	}
 	for _, d := range shown {
 		fmt.Fprintf(w, "%s: %s %s: %s\n", d.Span, d.Severity, d.Code, SanitizeLine(d.Message))
-		if s := src(d.Span.File); s != nil && d.Span.IsValid() {
+		if d.Span.IsValid() {
+			s := d.Span.Source() // a window of a streamed file, or the whole file
+			if src != nil {
+				if whole := src(d.Span.File()); whole != nil {
+					s = whole
+				}
+			}
 			writeSnippet(w, s, d.Span)
 		}
 		if d.Hint != "" {
@@ -43,15 +49,16 @@ func PrintText(w io.Writer, l List, src SourceFunc, opt TextOptions) {
 }
 
 func writeSnippet(w io.Writer, s *Source, sp Span) {
-	line := s.Line(sp.Start.Line)
+	start, end := sp.Start(), sp.End()
+	line := s.Line(start.Line)
 	if line == nil {
 		return
 	}
-	startCol := sp.Start.Col - 1
+	startCol := start.Col - 1
 	endCol := startCol + 1
-	if sp.End.Line == sp.Start.Line && sp.End.Col > sp.Start.Col {
-		endCol = sp.End.Col - 1
-	} else if sp.End.Line > sp.Start.Line {
+	if end.Line == start.Line && end.Col > start.Col {
+		endCol = end.Col - 1
+	} else if end.Line > start.Line {
 		endCol = utf8.RuneCount(line)
 	}
 	var text, caret strings.Builder
@@ -161,13 +168,13 @@ func PrintJSON(w io.Writer, l List) error {
 		Diagnostics []jsonDiagnostic `json:"diagnostics"`
 	}{Diagnostics: make([]jsonDiagnostic, 0, len(l))}
 	for _, d := range l {
-		end := d.Span.End
+		start, end := d.Span.Start(), d.Span.End()
 		if !end.IsValid() {
-			end = d.Span.Start
+			end = start
 		}
 		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
 			Code: d.Code, Severity: d.Severity.String(), Message: d.Message, Hint: d.Hint,
-			File: d.Span.File, Line: d.Span.Start.Line, Col: d.Span.Start.Col,
+			File: d.Span.File(), Line: start.Line, Col: start.Col,
 			EndLine: end.Line, EndCol: end.Col, Msg: d.Msg,
 		})
 	}
@@ -180,16 +187,16 @@ func PrintJSON(w io.Writer, l List) error {
 func PrintGitHub(w io.Writer, l List) {
 	for _, d := range l {
 		kind := map[Severity]string{Info: "notice", Warning: "warning", Error: "error"}[d.Severity]
-		end := d.Span.End
+		start, end := d.Span.Start(), d.Span.End()
 		if !end.IsValid() {
-			end = d.Span.Start
+			end = start
 		}
 		msg := d.Message
 		if d.Hint != "" {
 			msg += " (" + d.Hint + ")"
 		}
 		fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-			kind, ghProp(d.Span.File), d.Span.Start.Line, d.Span.Start.Col, end.Line, end.Col,
+			kind, ghProp(d.Span.File()), start.Line, start.Col, end.Line, end.Col,
 			ghProp(d.Code), ghData(msg))
 	}
 }

@@ -81,13 +81,13 @@ func PrintSARIF(w io.Writer, l List, tool, version string) error {
 		}
 		r := sarifResult{RuleID: d.Code, Level: level, Message: sarifMessage{Text: msg}}
 		if d.Span.IsValid() {
-			end := d.Span.End
+			start, end := d.Span.Start(), d.Span.End()
 			if !end.IsValid() {
-				end = d.Span.Start
+				end = start
 			}
 			r.Locations = []sarifLocation{{PhysicalLocation: sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: d.Span.File},
-				Region:           sarifRegion{StartLine: d.Span.Start.Line, StartColumn: d.Span.Start.Col, EndLine: end.Line, EndColumn: end.Col},
+				ArtifactLocation: sarifArtifact{URI: d.Span.File()},
+				Region:           sarifRegion{StartLine: start.Line, StartColumn: start.Col, EndLine: end.Line, EndColumn: end.Col},
 			}}}
 		}
 		run.Results = append(run.Results, r)

@@ -2,9 +2,11 @@ package diag
 
 import (
 	"bytes"
+	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Source maps byte offsets of one file to positions. Build it once per file; each
@@ -12,7 +14,12 @@ import (
 type Source struct {
 	File  string
 	Text  []byte
-	lines []int // byte offset of the start of each line
+	lines []int // byte offset of the start of each line, relative to Text
+
+	// A Source may index a window of a file rather than all of it (NewWindow):
+	// base is the file offset of Text[0], and firstLine the 1-based line it is on.
+	base, firstLine int
+	fileOnly        bool // FileSpan's source: a name, no text
 }
 
 // NewSource indexes text. Lines end at '\n' only (a '\r' before it belongs to
@@ -27,35 +34,60 @@ func NewSource(file string, text []byte) *Source {
 		i += k + 1
 		lines = append(lines, i)
 	}
-	return &Source{File: file, Text: text, lines: lines}
+	return &Source{File: file, Text: text, lines: lines, firstLine: 1}
 }
 
-// Pos returns the position of byte offset off, clamped into the text.
+// Content returns the text as a string that shares its bytes. A Source's text
+// must not change once it is indexed (every position would be wrong), which
+// makes the sharing safe, and it lets the grammars cut the IR's names, values
+// and content lines out of the input instead of out of a copy of it: a copy
+// was a whole extra input's worth of memory for as long as the IR lived.
+func (s *Source) Content() string {
+	return unsafe.String(unsafe.SliceData(s.Text), len(s.Text))
+}
+
+// NewWindowString is NewWindow over a string, sharing its bytes.
+func NewWindowString(file, text string, base, firstLine int) *Source {
+	return NewWindow(file, unsafe.Slice(unsafe.StringData(text), len(text)), base, firstLine)
+}
+
+// NewWindow indexes text that starts at byte offset base of a file, on its
+// 1-based line firstLine: a reader that streams a file keeps only the lines it
+// reports on, and their spans still carry the file's offsets, lines and columns.
+func NewWindow(file string, text []byte, base, firstLine int) *Source {
+	s := NewSource(file, text)
+	s.base, s.firstLine = base, firstLine
+	return s
+}
+
+// Pos returns the position of the file's byte offset off, clamped into the text.
 func (s *Source) Pos(off int) Pos {
-	if off < 0 {
-		off = 0
+	if s.fileOnly {
+		return Pos{}
 	}
-	if off > len(s.Text) {
-		off = len(s.Text)
-	}
+	off = min(max(off-s.base, 0), len(s.Text))
 	line := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > off }) - 1
 	start := s.lines[line]
-	return Pos{Offset: off, Line: line + 1, Col: utf8.RuneCount(s.Text[start:off]) + 1}
+	return Pos{Offset: s.base + off, Line: s.firstLine + line, Col: utf8.RuneCount(s.Text[start:off]) + 1}
 }
 
-// Span returns the span of bytes [start, end).
+// MaxOffset is the largest byte offset a Span can hold: a file is at most 4 GiB.
+const MaxOffset = math.MaxUint32
+
+// Span returns the span of the file's bytes [start, end), clamped into the text.
 func (s *Source) Span(start, end int) Span {
-	if end < start {
-		end = start
-	}
-	return Span{File: s.File, Start: s.Pos(start), End: s.Pos(end)}
+	start = min(max(start, s.base), s.base+len(s.Text), MaxOffset)
+	end = min(max(end, start), s.base+len(s.Text), MaxOffset)
+	return Span{src: s, start: uint32(start), end: uint32(end)}
 }
 
-// LineCount is the number of lines (a final line without '\n' counts).
+// LineCount is the number of lines (a final line without '\n' counts); for a
+// window, the number of lines it holds.
 func (s *Source) LineCount() int { return len(s.lines) }
 
 // Line returns the text of 1-based line n without its line ending ("\n" or "\r\n").
 func (s *Source) Line(n int) []byte {
+	n -= s.firstLine - 1
 	if n < 1 || n > len(s.lines) {
 		return nil
 	}
@@ -72,13 +104,14 @@ func (s *Source) Line(n int) []byte {
 
 // LineStart returns the byte offset where 1-based line n starts.
 func (s *Source) LineStart(n int) int {
+	n -= s.firstLine - 1
 	if n < 1 {
-		return 0
+		return s.base
 	}
 	if n > len(s.lines) {
-		return len(s.Text)
+		return s.base + len(s.Text)
 	}
-	return s.lines[n-1]
+	return s.base + s.lines[n-1]
 }
 
 // LineEnd returns the end of the text of the line that starts at byte start,

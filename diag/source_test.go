@@ -31,3 +31,52 @@ func TestSourceLines(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanPositions checks that a span computes its ends' positions from its
+// source, and the span operations that keep it in that source.
+func TestSpanPositions(t *testing.T) {
+	src := NewSource("f.rose", []byte("ab\n\tcé d\n"))
+	sp := src.Span(4, 8) // "cé " on line 2
+	if got, want := sp.String(), "f.rose:2:2"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if diff := cmp.Diff(Pos{Offset: 8, Line: 2, Col: 5}, sp.End()); diff != "" {
+		t.Errorf("End() (-want +got):\n%s", diff)
+	}
+	if got := sp.WithEnd(2).EndOffset(); got != 4 {
+		t.Errorf("WithEnd before the start ends at %d, want the start 4", got)
+	}
+	if got := sp.WithEnd(100).EndOffset(); got != 10 {
+		t.Errorf("WithEnd past the text ends at %d, want 10", got)
+	}
+	if c := sp.Collapse(); c.Len() != 0 || c.StartOffset() != 4 {
+		t.Errorf("Collapse() = [%d,%d), want [4,4)", c.StartOffset(), c.EndOffset())
+	}
+	again := NewSource("f.rose", []byte("ab\n\tcé d\n")).Span(4, 8)
+	if !sp.Equal(again) || sp.Equal(again.WithEnd(9)) || sp.Equal(NewSource("g", src.Text).Span(4, 8)) {
+		t.Error("Equal must compare file name and offsets, not sources")
+	}
+	var zero Span
+	if zero.IsValid() || zero.Start().IsValid() || zero.File() != "" || zero.WithEnd(3).IsValid() {
+		t.Error("the zero Span must stay invalid")
+	}
+	if f := FileSpan("gen.go"); f.IsValid() || f.File() != "gen.go" || f.String() != "gen.go:0:0" {
+		t.Errorf("FileSpan = %v (valid %v), want a file without a position", f, f.IsValid())
+	}
+}
+
+// TestWindow checks that a window over part of a file gives the file's
+// offsets, lines and columns.
+func TestWindow(t *testing.T) {
+	w := NewWindowString("big.adsl", "x|é|z", 100, 7)
+	sp := w.Span(104, 106) // "|z" after "x|é"
+	if diff := cmp.Diff(Pos{Offset: 104, Line: 7, Col: 4}, sp.Start()); diff != "" {
+		t.Errorf("Start() (-want +got):\n%s", diff)
+	}
+	if got := string(w.Line(7)); got != "x|é|z" {
+		t.Errorf("Line(7) = %q", got)
+	}
+	if w.Line(1) != nil || w.LineStart(7) != 100 {
+		t.Errorf("Line(1) = %q, LineStart(7) = %d: a window knows only its lines", w.Line(1), w.LineStart(7))
+	}
+}

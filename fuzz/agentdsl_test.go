@@ -47,7 +47,7 @@ func FuzzAgentDSLParse(f *testing.F) {
 		}
 		doc, ds := agentdsl.Parse(diag.NewSource("f.adsl", []byte(src)))
 		for _, d := range ds {
-			if !d.Span.IsValid() || d.Span.Start.Offset > len(src) || d.Span.End.Offset > len(src) || d.Span.End.Offset < d.Span.Start.Offset {
+			if !d.Span.IsValid() || d.Span.StartOffset() > len(src) || d.Span.EndOffset() > len(src) || d.Span.EndOffset() < d.Span.StartOffset() {
 				t.Fatalf("bad span %+v for %s", d.Span, d.Error())
 			}
 		}

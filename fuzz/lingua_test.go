@@ -65,18 +65,18 @@ func FuzzLinguaParse(f *testing.F) {
 		src := diag.NewSource("f.lingua", data)
 		doc, ds := grammar.Parse(src)
 		for _, d := range ds {
-			if d.Span.Start.Offset < 0 || d.Span.End.Offset > len(data) || d.Span.End.Offset < d.Span.Start.Offset {
+			if d.Span.StartOffset() < 0 || d.Span.EndOffset() > len(data) || d.Span.EndOffset() < d.Span.StartOffset() {
 				t.Fatalf("diagnostic span %v out of range", d.Span)
 			}
 		}
 		walkLingua(doc, func(m ir.LinguaMessage) {
 			sp := m.Pos()
-			if sp.Start.Offset < 0 || sp.End.Offset > len(data) || sp.End.Offset < sp.Start.Offset {
+			if sp.StartOffset() < 0 || sp.EndOffset() > len(data) || sp.EndOffset() < sp.StartOffset() {
 				t.Fatalf("message span %v out of range", sp)
 			}
 			if f := ir.LinguaFieldsOf(m); f != nil && f.Payload != nil {
 				p := f.Payload
-				if got := string(data[p.Span.Start.Offset+1 : p.Span.End.Offset]); got != p.Text {
+				if got := string(data[p.Span.StartOffset()+1 : p.Span.EndOffset()]); got != p.Text {
 					t.Fatalf("payload %q is not the input's bytes %q", p.Text, got)
 				}
 			}

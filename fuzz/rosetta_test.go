@@ -64,7 +64,7 @@ func checkSpans(t *testing.T, src []byte, tr *ir.Transcript, ds diag.List) {
 		if !sp.IsValid() {
 			return
 		}
-		for _, p := range []diag.Pos{sp.Start, sp.End} {
+		for _, p := range []diag.Pos{sp.Start(), sp.End()} {
 			if p.Offset < 0 || p.Offset > len(src) {
 				t.Fatalf("%s: offset %d outside the input (%d bytes)", what, p.Offset, len(src))
 			}
@@ -72,7 +72,7 @@ func checkSpans(t *testing.T, src []byte, tr *ir.Transcript, ds diag.List) {
 				t.Fatalf("%s: position %+v, but offset %d is %+v", what, p, p.Offset, want)
 			}
 		}
-		if sp.End.Offset < sp.Start.Offset {
+		if sp.EndOffset() < sp.StartOffset() {
 			t.Fatalf("%s: span ends before it starts: %+v", what, sp)
 		}
 	}
@@ -81,7 +81,7 @@ func checkSpans(t *testing.T, src []byte, tr *ir.Transcript, ds diag.List) {
 	}
 	for _, p := range tr.Prose {
 		check("prose", p.Span)
-		if string(src[p.Span.Start.Offset:p.Span.End.Offset]) != p.Text {
+		if string(src[p.Span.StartOffset():p.Span.EndOffset()]) != p.Text {
 			t.Fatalf("prose text is not the bytes of its span")
 		}
 	}

@@ -68,7 +68,7 @@ func TestMarkers(t *testing.T) {
 		res := compiler.Check(filepath.Base(f), []byte(src), compiler.Options{})
 		var got []string
 		for _, d := range res.Diags {
-			got = append(got, fmt.Sprintf("%d:%d %s", d.Span.Start.Line, d.Span.Start.Col, d.Code))
+			got = append(got, fmt.Sprintf("%d:%d %s", d.Span.Start().Line, d.Span.Start().Col, d.Code))
 		}
 		sort.Strings(got)
 		if d := cmp.Diff(want, got); d != "" {

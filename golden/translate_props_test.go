@@ -487,7 +487,7 @@ func TestLinguaAgentDSLLosses(t *testing.T) {
 				}
 				found := false
 				for _, d := range ds {
-					if d.Span.Start.Offset <= f.Span.Start.Offset && f.Span.Start.Offset <= d.Span.End.Offset &&
+					if d.Span.StartOffset() <= f.Span.StartOffset() && f.Span.StartOffset() <= d.Span.EndOffset() &&
 						(d.Code == translate.CodeLost || d.Code == translate.CodeNoCounter) {
 						found = true
 					}

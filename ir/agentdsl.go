@@ -1,8 +1,6 @@
 package ir
 
 import (
-	"unicode/utf8"
-
 	"github.com/rosettac/rosettac/diag"
 )
 
@@ -202,13 +200,10 @@ func (r *DSLRow) CellSpan(i int) diag.Span {
 // from; its cells all share that span.
 func (r *DSLRow) SubSpan(start, end int) diag.Span {
 	s := r.Span
-	if s.End == s.Start {
+	if s.Len() == 0 {
 		return s
 	}
-	col := s.Start.Col + utf8.RuneCountInString(r.Text[:start])
-	s.Start = diag.Pos{Offset: s.Start.Offset + start, Line: s.Start.Line, Col: col}
-	s.End = diag.Pos{Offset: s.Start.Offset + end - start, Line: s.Start.Line, Col: col + utf8.RuneCountInString(r.Text[start:end])}
-	return s
+	return s.At(s.StartOffset()+start, s.StartOffset()+end)
 }
 
 // Schemas returns the document's schemas in order.

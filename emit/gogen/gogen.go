@@ -65,10 +65,9 @@ func Generate(doc ir.Document, opt Options) ([]emit.File, diag.List) {
 	var ds diag.List
 	d, ok := doc.(*ir.DSLDoc)
 	if !ok || d == nil {
-		sp := diag.Span{File: opt.Source}
+		sp := diag.FileSpan(opt.Source)
 		if doc != nil {
-			sp = doc.Pos()
-			sp.End = sp.Start
+			sp = doc.Pos().Collapse()
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeNotDSL, Span: sp,
 			Message: "gen reads AgentDSL, not " + langOf(doc),
@@ -160,8 +159,7 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 		}
 	}
 	if len(fdecls) == 0 && len(schemas) == 0 {
-		sp := d.Span
-		sp.End = sp.Start
+		sp := d.Span.Collapse()
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeNothing, Span: sp,
 			Message: "nothing to generate: the document declares no [FUNCTIONS] and no [SCHEMA]",
 			Hint:    "gen go reads the declarations of a document: a [FUNCTIONS] block or a [SCHEMA:LABEL] block"})
@@ -277,4 +275,4 @@ func canRaw(s string) bool {
 }
 
 // lineOf names a span's line for a message.
-func lineOf(sp diag.Span) string { return fmt.Sprintf("line %d", sp.Start.Line) }
+func lineOf(sp diag.Span) string { return fmt.Sprintf("line %d", sp.Start().Line) }

@@ -73,7 +73,7 @@ func TestDiagnostics(t *testing.T) {
 			files, ds := Generate(parse(t, tt.src), Options{Package: "p", Source: "t.adsl"})
 			var got []string
 			for _, d := range ds {
-				got = append(got, d.Code+" "+d.Span.Start.String()+" "+d.Message)
+				got = append(got, d.Code+" "+d.Span.Start().String()+" "+d.Message)
 				if d.Hint == "" {
 					t.Errorf("%s has no hint", d.Code)
 				}

@@ -171,9 +171,9 @@ func keyString(k reflect.Value) string {
 
 func writeSpan(b *bytes.Buffer, s diag.Span) {
 	b.WriteString(`{"start":[`)
-	b.WriteString(strconv.Itoa(s.Start.Line) + "," + strconv.Itoa(s.Start.Col) + "," + strconv.Itoa(s.Start.Offset))
+	b.WriteString(strconv.Itoa(s.Start().Line) + "," + strconv.Itoa(s.Start().Col) + "," + strconv.Itoa(s.StartOffset()))
 	b.WriteString(`],"end":[`)
-	b.WriteString(strconv.Itoa(s.End.Line) + "," + strconv.Itoa(s.End.Col) + "," + strconv.Itoa(s.End.Offset))
+	b.WriteString(strconv.Itoa(s.End().Line) + "," + strconv.Itoa(s.End().Col) + "," + strconv.Itoa(s.EndOffset()))
 	b.WriteString("]}")
 }
 

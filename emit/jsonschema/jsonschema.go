@@ -42,11 +42,10 @@ func Generate(doc ir.Document, opt Options) ([]emit.File, diag.List) {
 	var ds diag.List
 	d, ok := doc.(*ir.DSLDoc)
 	if !ok || d == nil {
-		sp := diag.Span{File: opt.Source}
+		sp := diag.FileSpan(opt.Source)
 		what := "unreadable input"
 		if doc != nil {
-			sp = doc.Pos()
-			sp.End = sp.Start
+			sp = doc.Pos().Collapse()
 			what = string(doc.Language()) + " input"
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeNotDSL, Span: sp,
@@ -69,8 +68,7 @@ func Generate(doc ir.Document, opt Options) ([]emit.File, diag.List) {
 		}
 	}
 	if len(tools) == 0 {
-		sp := d.Span
-		sp.End = sp.Start
+		sp := d.Span.Collapse()
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeNoFunctions, Span: sp,
 			Message: "no functions to describe: the document has no [FUNCTIONS] block",
 			Hint:    "gen jsonschema describes the functions of a [FUNCTIONS] block"})

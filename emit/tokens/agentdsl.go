@@ -24,7 +24,7 @@ func segmentAgentDSL(doc ir.Document, src []byte) ([]string, []Segment) {
 	rows := func(rs []ir.DSLRow) {
 		for i := range rs {
 			r := &rs[i]
-			p.segs = append(p.segs, Segment{Start: lineStart(src, r.Span.Start.Offset), End: lineEnd(src, r.Span.Start.Offset), Component: adDelimiters})
+			p.segs = append(p.segs, Segment{Start: lineStart(src, r.Span.StartOffset()), End: lineEnd(src, r.Span.StartOffset()), Component: adDelimiters})
 			for c := range r.Cells {
 				p.span(r.CellSpan(c), adCells)
 			}
@@ -45,8 +45,8 @@ func segmentAgentDSL(doc ir.Document, src []byte) ([]string, []Segment) {
 			text(b.Error)
 		case *ir.DSLCall:
 			for _, pm := range b.Params {
-				if pm.ValueSpan.Start.Offset >= pm.NameSpan.End.Offset {
-					p.segs = append(p.segs, Segment{Start: pm.NameSpan.End.Offset, End: lineEnd(src, pm.NameSpan.End.Offset), Component: adDelimiters})
+				if pm.ValueSpan.StartOffset() >= pm.NameSpan.EndOffset() {
+					p.segs = append(p.segs, Segment{Start: pm.NameSpan.EndOffset(), End: lineEnd(src, pm.NameSpan.EndOffset()), Component: adDelimiters})
 				}
 				p.span(pm.ValueSpan, adCells)
 			}

@@ -50,16 +50,15 @@ func segmentLingua(doc ir.Document, src []byte) ([]string, []Segment) {
 				p.span(m.CodeSpan, lgCode)
 			case *ir.LinguaNatural:
 				p.span(m.Span, lgPayload)
-				head := m.Span // the marker and the space before the text
-				head.End.Offset -= len(m.Text)
+				head := m.Span.WithEnd(m.Span.EndOffset() - len(m.Text)) // the marker and the space before the text
 				p.span(head, lgCode)
 			}
 			if f := ir.LinguaFieldsOf(m); f != nil && f.Payload != nil {
 				p.span(f.Payload.Span, lgPayload)
 			}
 		}
-		if s := line.Signature; s != nil && s.Span.End.Offset > s.Span.Start.Offset {
-			p.segs = append(p.segs, Segment{Start: lineStart(src, s.Span.Start.Offset), End: lineEnd(src, s.Span.End.Offset-1), Component: lgSignature})
+		if s := line.Signature; s != nil && s.Span.EndOffset() > s.Span.StartOffset() {
+			p.segs = append(p.segs, Segment{Start: lineStart(src, s.Span.StartOffset()), End: lineEnd(src, s.Span.EndOffset()-1), Component: lgSignature})
 		}
 	}
 	return linguaComponents, p.segs

@@ -42,7 +42,7 @@ func segmentRosetta(doc ir.Document, src []byte) ([]string, []Segment) {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(i, j int) bool { return spans[order[i]].Start.Offset < spans[order[j]].Start.Offset })
+	sort.SliceStable(order, func(i, j int) bool { return spans[order[i]].StartOffset() < spans[order[j]].StartOffset() })
 	sorted, sortedComps := make([]diag.Span, len(spans)), make([]int, len(spans))
 	for i, k := range order {
 		sorted[i], sortedComps[i] = spans[k], comps[k]
@@ -55,18 +55,18 @@ func segmentRosetta(doc ir.Document, src []byte) ([]string, []Segment) {
 		}
 	}
 	for _, m := range t.Messages {
-		if h := m.Header; h != nil && h.Span.End.Offset > h.Span.Start.Offset {
-			p.segs = append(p.segs, Segment{Start: lineStart(src, h.Span.Start.Offset), End: lineEnd(src, h.Span.End.Offset-1), Component: rsHeaders})
+		if h := m.Header; h != nil && h.Span.EndOffset() > h.Span.StartOffset() {
+			p.segs = append(p.segs, Segment{Start: lineStart(src, h.Span.StartOffset()), End: lineEnd(src, h.Span.EndOffset()-1), Component: rsHeaders})
 		}
 		for _, s := range m.Slots {
 			head := s.Head()
-			if k := head.KeySpan; k.End.Offset > k.Start.Offset {
+			if k := head.KeySpan; k.EndOffset() > k.StartOffset() {
 				// The indentation before a key is part of the slot syntax.
-				start := k.Start.Offset
+				start := k.StartOffset()
 				if ls := lineStart(src, start); isBlank(src[ls:start]) {
 					start = ls
 				}
-				p.segs = append(p.segs, Segment{Start: start, End: k.End.Offset, Component: rsSlotKeys})
+				p.segs = append(p.segs, Segment{Start: start, End: k.EndOffset(), Component: rsSlotKeys})
 			}
 			for _, r := range head.Refs {
 				p.word(src, r.Span, rsReferences)
@@ -89,7 +89,7 @@ func segmentRosetta(doc ir.Document, src []byte) ([]string, []Segment) {
 					continue
 				}
 				for _, l := range s.Block.Lines {
-					if start := lineStart(src, l.Span.Start.Offset); !s.Block.Inline && isContentLine(src[start:]) {
+					if start := lineStart(src, l.Span.StartOffset()); !s.Block.Inline && isContentLine(src[start:]) {
 						p.segs = append(p.segs, Segment{Start: start, End: lineEnd(src, start), Component: rsContent})
 					} else {
 						p.span(l.Span, rsContent)

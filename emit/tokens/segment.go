@@ -9,8 +9,8 @@ type painter struct {
 
 // span paints sp's bytes as component c.
 func (p *painter) span(sp diag.Span, c int) {
-	if sp.End.Offset > sp.Start.Offset {
-		p.segs = append(p.segs, Segment{Start: sp.Start.Offset, End: sp.End.Offset, Component: c})
+	if sp.EndOffset() > sp.StartOffset() {
+		p.segs = append(p.segs, Segment{Start: sp.StartOffset(), End: sp.EndOffset(), Component: c})
 	}
 }
 
@@ -19,22 +19,22 @@ func (p *painter) span(sp diag.Span, c int) {
 // (" ~hi", " @file"), and attribution goes by a token's first byte, so without
 // the space a marker written after a space would be charged to what precedes it.
 func (p *painter) word(src []byte, sp diag.Span, c int) {
-	if sp.End.Offset <= sp.Start.Offset {
+	if sp.EndOffset() <= sp.StartOffset() {
 		return
 	}
-	start := sp.Start.Offset
+	start := sp.StartOffset()
 	if start > 0 && start <= len(src) && src[start-1] == ' ' {
 		start--
 	}
-	p.segs = append(p.segs, Segment{Start: start, End: sp.End.Offset, Component: c})
+	p.segs = append(p.segs, Segment{Start: start, End: sp.EndOffset(), Component: c})
 }
 
-// lines paints whole lines: from the start of the line holding sp's start
+// lines paints whole lines: from the start of the line holding byte from
 // (its indentation included) to end, exclusive. Segmenters pass the start of
 // the next node's line as end, so that line breaks and blank lines are charged
 // to the node they follow rather than to a catch-all.
-func (p *painter) lines(src []byte, sp diag.Span, end, c int) {
-	if start := lineStart(src, sp.Start.Offset); end > start {
+func (p *painter) lines(src []byte, from, end, c int) {
+	if start := lineStart(src, from); end > start {
 		p.segs = append(p.segs, Segment{Start: start, End: end, Component: c})
 	}
 }
@@ -66,11 +66,12 @@ func (p *painter) items(src []byte, nodes []diag.Span, comp []int) {
 	for i, sp := range nodes {
 		end := len(src)
 		if i+1 < len(nodes) {
-			end = lineStart(src, nodes[i+1].Start.Offset)
+			end = lineStart(src, nodes[i+1].StartOffset())
 		}
+		start := sp.StartOffset()
 		if i == 0 {
-			sp.Start.Offset = 0
+			start = 0
 		}
-		p.lines(src, sp, end, comp[i])
+		p.lines(src, start, end, comp[i])
 	}
 }

@@ -113,8 +113,7 @@ func (c *a2r) newMsg(sp diag.Span, act string) *rmsg {
 
 // unit translates one unit into one message.
 func (c *a2r) unit(u []ir.DSLBlock) (*rmsg, bool) {
-	sp := u[0].Pos()
-	sp.End = u[len(u)-1].Pos().End
+	sp := u[0].Pos().WithEnd(u[len(u)-1].Pos().EndOffset())
 	force := false
 	var tables []string
 	last := u[len(u)-1]

@@ -44,7 +44,7 @@ func rosettaJSON(t *ir.Transcript) []byte {
 	items := jarr()
 	mi, pi := 0, 0
 	for mi < len(t.Messages) || pi < len(t.Prose) {
-		if pi < len(t.Prose) && (mi >= len(t.Messages) || t.Prose[pi].Span.Start.Offset < t.Messages[mi].Span.Start.Offset) {
+		if pi < len(t.Prose) && (mi >= len(t.Messages) || t.Prose[pi].Span.StartOffset() < t.Messages[mi].Span.StartOffset()) {
 			items.Items = append(items.Items, set(jobj(), "prose", jstr(t.Prose[pi].Text)))
 			pi++
 			continue

@@ -65,7 +65,7 @@ func (c *r2l) run(t *ir.Transcript) []byte {
 	c.open, c.skip = false, false
 	mi, pi := 0, 0
 	for mi < len(t.Messages) || pi < len(t.Prose) {
-		if pi < len(t.Prose) && (mi >= len(t.Messages) || t.Prose[pi].Span.Start.Offset < t.Messages[mi].Span.Start.Offset) {
+		if pi < len(t.Prose) && (mi >= len(t.Messages) || t.Prose[pi].Span.StartOffset() < t.Messages[mi].Span.StartOffset()) {
 			c.closeLine()
 			c.b.WriteString(t.Prose[pi].Text + "\n")
 			pi++
@@ -429,7 +429,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		for _, bd := range bindings.Bindings {
 			if bd.Conf != nil {
 				confs = append(confs, "a."+bd.Key)
-				if !confAt.IsValid() || bd.Conf.Span.Start.Offset < confAt.Start.Offset {
+				if !confAt.IsValid() || bd.Conf.Span.StartOffset() < confAt.StartOffset() {
 					confAt = bd.Conf.Span
 				}
 			}

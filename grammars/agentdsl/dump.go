@@ -31,7 +31,7 @@ func Dump(doc *ir.DSLDoc) string {
 			if c.Required {
 				req = " required"
 			}
-			w(depth, "%s column %s %s%s%s", c.Span.Start, c.Name, c.Type.Kind, ref, req)
+			w(depth, "%s column %s %s%s%s", c.Span.Start(), c.Name, c.Type.Kind, ref, req)
 		}
 	}
 	rows := func(depth int, rs []ir.DSLRow) {
@@ -41,61 +41,61 @@ func Dump(doc *ir.DSLDoc) string {
 			for j := range r.Cells {
 				cells[j] = strconv.Quote(r.Cell(j))
 			}
-			w(depth, "%s row %s", r.Span.Start, strings.Join(cells, " "))
+			w(depth, "%s row %s", r.Span.Start(), strings.Join(cells, " "))
 		}
 	}
 	for _, bl := range doc.Blocks {
 		switch x := bl.(type) {
 		case *ir.DSLSchema:
-			w(0, "%s schema %s", x.Span.Start, x.Label)
+			w(0, "%s schema %s", x.Span.Start(), x.Label)
 			cols(1, x.Columns)
 		case *ir.DSLData:
-			w(0, "%s data schema=%d rows=%d", x.Span.Start, x.Schema, len(x.Rows))
+			w(0, "%s data schema=%d rows=%d", x.Span.Start(), x.Schema, len(x.Rows))
 			rows(1, x.Rows)
 		case *ir.DSLFunctions:
-			w(0, "%s functions", x.Span.Start)
+			w(0, "%s functions", x.Span.Start())
 			for _, f := range x.Funcs {
-				w(1, "%s function %s", f.Span.Start, f.Name)
+				w(1, "%s function %s", f.Span.Start(), f.Name)
 				if f.Desc != nil {
-					w(2, "%s desc %q", f.Desc.Span.Start, f.Desc.Text)
+					w(2, "%s desc %q", f.Desc.Span.Start(), f.Desc.Text)
 				}
 				if f.In != nil {
-					w(2, "%s in", f.In.Span.Start)
+					w(2, "%s in", f.In.Span.Start())
 					cols(3, f.In.Columns)
 				}
 				if f.Out != nil {
-					w(2, "%s out", f.Out.Span.Start)
+					w(2, "%s out", f.Out.Span.Start())
 					cols(3, f.Out.Columns)
 				}
 			}
 		case *ir.DSLCall:
-			w(0, "%s call %s", x.Span.Start, x.Name)
+			w(0, "%s call %s", x.Span.Start(), x.Name)
 			for _, p := range x.Params {
-				w(1, "%s param %s %q", p.Span.Start, p.Name, p.Value)
+				w(1, "%s param %s %q", p.Span.Start(), p.Name, p.Value)
 			}
 		case *ir.DSLResult:
-			w(0, "%s result", x.Span.Start)
+			w(0, "%s result", x.Span.Start())
 			if x.Header != nil {
-				w(1, "%s header", x.Header.Span.Start)
+				w(1, "%s header", x.Header.Span.Start())
 				cols(2, x.Header.Columns)
 			}
 			rows(1, x.Rows)
 			if x.Status != nil {
-				w(1, "%s status %q", x.Status.Span.Start, x.Status.Text)
+				w(1, "%s status %q", x.Status.Span.Start(), x.Status.Text)
 			}
 			if x.ErrorMarker.IsValid() {
-				w(1, "%s error-marker", x.ErrorMarker.Start)
+				w(1, "%s error-marker", x.ErrorMarker.Start())
 			}
 			if x.Error != nil {
-				w(1, "%s error %q", x.Error.Span.Start, x.Error.Text)
+				w(1, "%s error %q", x.Error.Span.Start(), x.Error.Text)
 			}
 		case *ir.DSLJSON:
-			w(0, "%s json", x.Span.Start)
+			w(0, "%s json", x.Span.Start())
 			for _, p := range x.Params {
-				w(1, "%s param %s %q", p.Span.Start, p.Name, p.Value)
+				w(1, "%s param %s %q", p.Span.Start(), p.Name, p.Value)
 			}
 		case *ir.DSLBad:
-			w(0, "%s bad %q", x.Span.Start, x.Text)
+			w(0, "%s bad %q", x.Span.Start(), x.Text)
 		}
 	}
 	return b.String()

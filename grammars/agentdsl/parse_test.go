@@ -162,7 +162,7 @@ func TestSyntaxErrors(t *testing.T) {
 			if len(ds) != 1 {
 				t.Fatalf("got %d diagnostics, want 1: %v", len(ds), ds)
 			}
-			got := ds[0].Span.Start.String() + " " + ds[0].Code
+			got := ds[0].Span.Start().String() + " " + ds[0].Code
 			if got != tc.want {
 				t.Errorf("got %s (%s), want %s", got, ds[0].Message, tc.want)
 			}
@@ -240,7 +240,7 @@ func TestSecondResultMarker(t *testing.T) {
 		if len(ds) != 1 {
 			t.Fatalf("%q: got %d diagnostics, want 1: %v", tc.in, len(ds), ds)
 		}
-		if got := ds[0].Span.Start.String() + " " + ds[0].Code + " " + ds[0].Message + " / " + ds[0].Hint; got != tc.want {
+		if got := ds[0].Span.Start().String() + " " + ds[0].Code + " " + ds[0].Message + " / " + ds[0].Hint; got != tc.want {
 			t.Errorf("%q:\n got %s\nwant %s", tc.in, got, tc.want)
 		}
 	}

@@ -17,8 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
-	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 
@@ -47,7 +45,7 @@ type Handler interface {
 // are diagnostics.
 func Parse(src *diag.Source) (*ir.DSLDoc, diag.List) {
 	b := &builder{doc: &ir.DSLDoc{Span: src.Span(0, len(src.Text))}}
-	ds := Stream(src.File, string(src.Text), b)
+	ds := Stream(src, b)
 	return b.doc, ds
 }
 
@@ -76,14 +74,21 @@ type line struct {
 	text string // exact bytes
 	off  int    // byte offset of text in the file
 	num  int    // 1-based line number
+	win  *diag.Source
 }
 
-// span returns the span of bytes [start, end) of the line.
-func (l *line) span(file string, start, end int) diag.Span {
-	col := utf8.RuneCountInString(l.text[:start]) + 1
-	return diag.Span{File: file,
-		Start: diag.Pos{Offset: l.off + start, Line: l.num, Col: col},
-		End:   diag.Pos{Offset: l.off + end, Line: l.num, Col: col + utf8.RuneCountInString(l.text[start:end])}}
+// span returns the span of bytes [start, end) of line l: a span of the whole
+// file's Source when the reader has one, else of a window holding just the
+// line, made the first time the line needs a span (StreamReader keeps no
+// more of its input than the line it is on).
+func (r *reader) span(l *line, start, end int) diag.Span {
+	if r.src == nil {
+		if l.win == nil {
+			l.win = diag.NewWindowString(r.file, l.text, l.off, l.num)
+		}
+		return l.win.Span(l.off+start, l.off+end)
+	}
+	return r.src.Span(l.off+start, l.off+end)
 }
 
 // The states of the reader: which block the current line belongs to.
@@ -102,6 +107,7 @@ const (
 // reader is Stream's state.
 type reader struct {
 	file  string
+	src   *diag.Source // the whole input, or nil when it is streamed
 	h     Handler
 	diags diag.List
 
@@ -125,26 +131,17 @@ type reader struct {
 	row ir.DSLRow // reused for [DATA] rows
 }
 
-// StreamBytes is Stream over bytes without copying them: src must not change
-// until the call returns, and strings taken from the blocks handed to h share
-// its memory (rows are only valid during h.Row anyway).
-func StreamBytes(file string, src []byte, h Handler) diag.List {
-	if len(src) == 0 {
-		return Stream(file, "", h)
-	}
-	return Stream(file, unsafe.String(&src[0], len(src)), h)
-}
-
 // Stream reads src line by line, handing blocks and rows to h as it goes, and
 // returns the syntax diagnostics. It holds one block at a time, and no [DATA]
-// row beyond the call to h.Row.
-func Stream(file, src string, h Handler) diag.List {
-	r := &reader{file: file, h: h, lastSchema: -1}
+// row beyond the call to h.Row. Strings in the blocks share src's memory.
+func Stream(src *diag.Source, h Handler) diag.List {
+	r := &reader{file: src.File, src: src, h: h, lastSchema: -1}
+	text := src.Content()
 	num := 0
-	for off := 0; off < len(src); {
+	for off := 0; off < len(text); {
 		num++
-		end, next := diag.LineEnd(src, off)
-		r.line(line{text: src[off:end], off: off, num: num})
+		end, next := diag.LineEnd(text, off)
+		r.line(line{text: text[off:end], off: off, num: num})
 		off = next
 	}
 	r.close()
@@ -163,7 +160,7 @@ func (r *reader) deliver(b ir.DSLBlock) {
 
 // stray reports a line that fits nowhere and keeps it.
 func (r *reader) stray(l *line, t string, hint, why string) {
-	sp := l.span(r.file, len(l.text)-len(strings.TrimLeft(l.text, " \t")), len(strings.TrimRight(l.text, " \t")))
+	sp := r.span(l, len(l.text)-len(strings.TrimLeft(l.text, " \t")), len(strings.TrimRight(l.text, " \t")))
 	r.add(CodeStray, sp, hint, "%s", why)
 	r.keep(l)
 }
@@ -171,7 +168,7 @@ func (r *reader) stray(l *line, t string, hint, why string) {
 // keep keeps a line as a DSLBad block, delivered after the open block so that
 // block indexes stay in source order.
 func (r *reader) keep(l *line) {
-	bad := &ir.DSLBad{Span: l.span(r.file, 0, len(l.text)), Text: l.text}
+	bad := &ir.DSLBad{Span: r.span(l, 0, len(l.text)), Text: l.text}
 	if r.st == inNone || r.st == inData {
 		r.deliver(bad)
 		return
@@ -206,8 +203,7 @@ func (r *reader) close() {
 
 // extend stretches a block's span to the end of line l.
 func (r *reader) extend(sp *diag.Span, l *line) {
-	e := l.span(r.file, len(l.text), len(l.text)).End
-	sp.End = e
+	*sp = sp.WithEnd(l.off + len(l.text))
 }
 
 // headerKind classifies a trimmed line that may open a block.
@@ -270,7 +266,7 @@ func (r *reader) line(l line) {
 
 // open starts a block at its header line.
 func (r *reader) open(st state, l *line, t string, lead int) {
-	sp := l.span(r.file, lead, lead+len(t))
+	sp := r.span(l, lead, lead+len(t))
 	r.st = st
 	switch st {
 	case inSchema:
@@ -304,7 +300,7 @@ func (r *reader) open(st state, l *line, t string, lead int) {
 }
 
 func (r *reader) wordSpan(l *line, lead, start, end int) diag.Span {
-	return l.span(r.file, lead+start, lead+end)
+	return r.span(l, lead+start, lead+end)
 }
 
 // syntax reports a participle error on the structure line t (which starts at
@@ -323,7 +319,7 @@ func (r *reader) syntax(l *line, lead int, t string, err error, hint string) {
 	if end > len(t) {
 		end = len(t)
 	}
-	r.add(CodeSyntax, l.span(r.file, lead+off, lead+end), hint, "%s", msg)
+	r.add(CodeSyntax, r.span(l, lead+off, lead+end), hint, "%s", msg)
 }
 
 // columns lowers a parsed column list of a line that starts at byte lead.
@@ -393,7 +389,7 @@ func (r *reader) schemaLine(l *line, t string, lead int) {
 		}
 		return
 	}
-	s.ColumnsSpan = l.span(r.file, lead, lead+len(t))
+	s.ColumnsSpan = r.span(l, lead, lead+len(t))
 	r.extend(&s.Span, l)
 	ast, err := columnsParser.ParseString(r.file, t)
 	if err != nil {
@@ -408,7 +404,7 @@ func (r *reader) schemaLine(l *line, t string, lead int) {
 
 func (r *reader) dataRow(l *line) {
 	d := r.data
-	r.row.Span = l.span(r.file, 0, len(l.text))
+	r.row.Span = r.span(l, 0, len(l.text))
 	r.row.Text = l.text
 	r.row.Cells = SplitRow(l.text, r.kinds, r.row.Cells[:0])
 	r.extend(&d.Span, l)
@@ -433,7 +429,7 @@ func (r *reader) closeFunc() {
 }
 
 func (r *reader) funcLine(l *line, t string, lead int) {
-	sp := l.span(r.file, lead, lead+len(t))
+	sp := r.span(l, lead, lead+len(t))
 	switch {
 	case strings.HasPrefix(t, "["):
 		r.closeFunc()
@@ -488,7 +484,7 @@ func (r *reader) funcLine(l *line, t string, lead int) {
 		r.stray(l, t, "a function has [Name], DESC[...], IN[...] and OUT[...] lines", "a line that is not part of a function declaration")
 		return
 	}
-	r.fn.Span.End = sp.End
+	r.fn.Span = r.fn.Span.WithEnd(sp.EndOffset())
 	r.extend(&r.funcs.Span, l)
 }
 
@@ -504,11 +500,11 @@ func (r *reader) param(l *line, t string, lead int) *ir.DSLParam {
 		r.keep(l)
 		return nil
 	}
-	p := &ir.DSLParam{Span: l.span(r.file, lead, len(l.text)), Name: ast.Name.Text,
+	p := &ir.DSLParam{Span: r.span(l, lead, len(l.text)), Name: ast.Name.Text,
 		NameSpan: r.wordSpan(l, lead, ast.Name.Pos.Offset, ast.Name.EndPos.Offset)}
 	colon := strings.IndexByte(t, ':')
 	p.Value = t[colon+1:]
-	p.ValueSpan = l.span(r.file, lead+colon+1, len(l.text))
+	p.ValueSpan = r.span(l, lead+colon+1, len(l.text))
 	return p
 }
 
@@ -519,7 +515,7 @@ func (r *reader) callLine(l *line, t string, lead int) {
 			r.stray(l, t, "one [CALL] block calls one function: start another [CALL] block", "a second function name in a [CALL] block")
 			return
 		}
-		sp := l.span(r.file, lead, lead+len(t))
+		sp := r.span(l, lead, lead+len(t))
 		c.NameSpan = sp
 		if ast, err := nameParser.ParseString(r.file, t); err != nil {
 			r.syntax(l, lead, t, err, "write the function as [Name]")
@@ -539,7 +535,7 @@ func (r *reader) callLine(l *line, t string, lead int) {
 
 func (r *reader) resultLine(l *line, t string, lead int) {
 	res := r.result
-	sp := l.span(r.file, lead, lead+len(t))
+	sp := r.span(l, lead, lead+len(t))
 	switch {
 	case t == "[STATUS:str]" || t == "[ERROR:str]":
 		// Each marker stands once in a [RESULT]; the line after it is its value.
@@ -554,13 +550,13 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 		*marker = sp
 		r.resultWant = want
 	case r.resultWant == 1:
-		res.Status = &ir.DSLText{Span: l.span(r.file, 0, len(l.text)), Text: l.text}
+		res.Status = &ir.DSLText{Span: r.span(l, 0, len(l.text)), Text: l.text}
 		r.resultWant = 0
 		if res.ErrorMarker.IsValid() {
 			r.resultWant = 3
 		}
 	case r.resultWant == 2:
-		res.Error = &ir.DSLText{Span: l.span(r.file, 0, len(l.text)), Text: l.text}
+		res.Error = &ir.DSLText{Span: r.span(l, 0, len(l.text)), Text: l.text}
 		r.resultWant = 3
 	case r.resultWant == 3 || res.StatusMarker.IsValid():
 		r.stray(l, t, "the error message is one line after [ERROR:str]; start a new block for more", "a line after the end of a [RESULT] block")
@@ -580,7 +576,7 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 			r.setKinds(res.Header.Columns)
 		}
 	default:
-		row := ir.DSLRow{Span: l.span(r.file, 0, len(l.text)), Text: l.text}
+		row := ir.DSLRow{Span: r.span(l, 0, len(l.text)), Text: l.text}
 		row.Cells = SplitRow(l.text, r.kinds, nil)
 		res.Rows = append(res.Rows, row)
 	}

@@ -11,9 +11,9 @@ import (
 
 // ReadStats says what StreamReader saw of its input.
 type ReadStats struct {
-	Size     int64    // bytes read
-	NonBlank bool     // some byte was not whitespace
-	BadUTF8  diag.Pos // position of the first byte that is not UTF-8; valid only when BadUTF8.Line > 0
+	Size     int64     // bytes read
+	NonBlank bool      // some byte was not whitespace
+	BadUTF8  diag.Span // the first byte that is not UTF-8; valid only when BadUTF8.IsValid()
 }
 
 // StreamReader is Stream over a reader. It holds one line at a time, so a
@@ -41,7 +41,7 @@ func StreamReader(file string, rd io.Reader, h Handler) (diag.List, ReadStats, e
 					}
 					i += n
 				}
-				st.BadUTF8 = diag.Pos{Offset: int(st.Size) + i, Line: num, Col: utf8.RuneCountInString(text[:i]) + 1}
+				st.BadUTF8 = diag.NewWindow(file, []byte(text), int(st.Size), num).Span(int(st.Size)+i, int(st.Size)+i+1)
 				st.Size += int64(len(raw))
 				return r.diags, st, nil
 			}

@@ -16,14 +16,14 @@ func Dump(doc *ir.LinguaTranscript) string {
 	for _, it := range doc.Items {
 		switch it := it.(type) {
 		case *ir.LinguaProse:
-			fmt.Fprintf(&b, "prose %s %q\n", span(it.Span.Start.Line, it.Span.Start.Col), it.Text)
+			fmt.Fprintf(&b, "prose %s %q\n", span(it.Span.Start().Line, it.Span.Start().Col), it.Text)
 		case *ir.LinguaLine:
-			fmt.Fprintf(&b, "line %s\n", span(it.Span.Start.Line, it.Span.Start.Col))
+			fmt.Fprintf(&b, "line %s\n", span(it.Span.Start().Line, it.Span.Start().Col))
 			for _, m := range it.Messages {
 				dumpMessage(&b, m)
 			}
 			if s := it.Signature; s != nil {
-				fmt.Fprintf(&b, "  signature %s version=%q source=%q\n", span(s.Span.Start.Line, s.Span.Start.Col), s.Version, s.Source)
+				fmt.Fprintf(&b, "  signature %s version=%q source=%q\n", span(s.Span.Start().Line, s.Span.Start().Col), s.Version, s.Source)
 			}
 		}
 	}
@@ -36,7 +36,7 @@ func Dump(doc *ir.LinguaTranscript) string {
 func span(line, col int) string { return strconv.Itoa(line) + ":" + strconv.Itoa(col) }
 
 func dumpMessage(b *strings.Builder, m ir.LinguaMessage) {
-	pos := m.Pos().Start
+	pos := m.Pos().Start()
 	at := span(pos.Line, pos.Col)
 	switch m := m.(type) {
 	case *ir.LinguaNatural:

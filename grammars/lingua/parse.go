@@ -44,7 +44,7 @@ const (
 func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 	p := &parser{src: src}
 	p.doc = &ir.LinguaTranscript{Span: src.Span(0, len(src.Text))}
-	text := string(src.Text)
+	text := src.Content()
 	var prose *ir.LinguaProse
 	var proseLines []string
 	flush := func() {
@@ -79,11 +79,9 @@ func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 			p.doc.Items = append(p.doc.Items, last)
 		default:
 			if prose == nil {
-				prose = &ir.LinguaProse{}
-				prose.Span.Start = src.Pos(off)
-				prose.Span.File = src.File
+				prose = &ir.LinguaProse{Span: src.Span(off, off)}
 			}
-			prose.Span.End = src.Pos(lineEnd)
+			prose.Span = prose.Span.WithEnd(lineEnd)
 			proseLines = append(proseLines, line)
 			last = nil
 		}

@@ -349,8 +349,8 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 	if n := len(ss.binds); n > 0 {
 		b := ss.binds[n-1]
 		b.Value, b.Conf = p.join(b.Value, b.Conf, sg, text)
-		b.Span.End = p.pos(sg.line, sg.off(len(text)))
-		b.ValueSpan.End = b.Span.End
+		end := p.pos(sg.line, sg.off(len(text)))
+		b.Span, b.ValueSpan = b.Span.WithEnd(end), b.ValueSpan.WithEnd(end)
 		return
 	}
 	p.loose(ss, sg)
@@ -424,7 +424,7 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 	if n := len(ss.marks); n > 0 {
 		mk := ss.marks[n-1]
 		mk.Value, mk.Conf = p.join(mk.Value, mk.Conf, sg, text)
-		mk.Span.End = p.pos(sg.line, sg.off(len(text)))
+		mk.Span = mk.Span.WithEnd(p.pos(sg.line, sg.off(len(text))))
 		return
 	}
 	p.loose(ss, sg)

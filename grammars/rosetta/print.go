@@ -39,7 +39,7 @@ func Print(t *ir.Transcript, terse bool) []byte {
 			b.WriteByte('\n')
 		}
 		first = false
-		if pi < len(t.Prose) && (mi >= len(t.Messages) || t.Prose[pi].Span.Start.Offset < t.Messages[mi].Span.Start.Offset) {
+		if pi < len(t.Prose) && (mi >= len(t.Messages) || t.Prose[pi].Span.StartOffset() < t.Messages[mi].Span.StartOffset()) {
 			b.WriteString(t.Prose[pi].Text)
 			b.WriteByte('\n')
 			pi++

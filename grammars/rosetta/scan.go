@@ -16,7 +16,7 @@ import (
 // (or, when the input has no header at all, wrapped as one degraded note).
 // Session inheritance (2.1-c) is not applied here; see compiler.
 func Parse(src *diag.Source) (*ir.Transcript, diag.List) {
-	p := &parser{src: src, text: string(src.Text)}
+	p := &parser{src: src, text: src.Content()}
 	p.run()
 	return p.t, p.diags
 }
@@ -88,7 +88,7 @@ type msgState struct {
 type slotState struct {
 	key     string
 	keySpan diag.Span
-	start   diag.Pos
+	start   int
 	end     int // source offset of the end of the slot's last line
 	endLine lineRef
 	rawLen  int      // length of the raw text built from segs
@@ -114,38 +114,17 @@ type rawSeg struct {
 	seg seg
 }
 
-func (p *parser) pos(l lineRef, off int) diag.Pos {
-	if off < l.start {
-		off = l.start
-	}
-	if off > len(p.text) {
-		off = len(p.text)
-	}
-	return diag.Pos{Offset: off, Line: l.no, Col: 1 + utf8.RuneCountInString(p.text[l.start:off])}
+// pos clamps off to line l (a slot's offsets can run past the text it was cut from).
+func (p *parser) pos(l lineRef, off int) int {
+	return min(max(off, l.start), len(p.text))
 }
 
 func (p *parser) span(l lineRef, a, b int) diag.Span {
-	start := p.pos(l, a)
-	return diag.Span{File: p.src.File, Start: start, End: p.posAfter(l, start, b)}
-}
-
-// posAfter is pos(l, off) for an off at or after from (a position on line l):
-// it counts only the runes between them. Counting from a rune's first byte
-// gives the same total as counting from the line start, because decoding never
-// runs across a byte that can start a rune.
-func (p *parser) posAfter(l lineRef, from diag.Pos, off int) diag.Pos {
-	if off > len(p.text) {
-		off = len(p.text)
-	}
-	a := from.Offset
-	if off < a || (a < len(p.text) && !utf8.RuneStart(p.text[a])) {
-		return p.pos(l, off)
-	}
-	return diag.Pos{Offset: off, Line: l.no, Col: from.Col + utf8.RuneCountInString(p.text[a:off])}
+	return p.src.Span(p.pos(l, a), p.pos(l, b))
 }
 
 func (p *parser) spanTo(l lineRef, a int, l2 lineRef, b int) diag.Span {
-	return diag.Span{File: p.src.File, Start: p.pos(l, a), End: p.pos(l2, b)}
+	return p.src.Span(p.pos(l, a), p.pos(l2, b))
 }
 
 func (p *parser) report(sev diag.Severity, code string, sp diag.Span, msg, hint string) {
@@ -435,7 +414,7 @@ func (p *parser) tokSpan(sg seg, t lexer.Token) diag.Span {
 }
 
 // newSlot resets the reusable slot state for a new slot.
-func (p *parser) newSlot(key string, start diag.Pos, l lineRef) *slotState {
+func (p *parser) newSlot(key string, start int, l lineRef) *slotState {
 	ss := &p.slotBuf
 	*ss = slotState{key: key, start: start, end: l.end, endLine: l,
 		segs: ss.segs[:0], lines: ss.lines[:0], binds: ss.binds[:0], marks: ss.marks[:0]}
@@ -457,7 +436,7 @@ func (p *parser) endMessage() {
 	m := c.m
 	m.Slots = p.nodes.slots.copyOf(p.slotsBuf)
 	p.slotsBuf = p.slotsBuf[:0]
-	m.Span = diag.Span{File: p.src.File, Start: m.Header.Span.Start, End: p.pos(c.lastLine, c.last)}
+	m.Span = m.Header.Span.WithEnd(p.pos(c.lastLine, c.last))
 	p.t.Messages = append(p.t.Messages, m)
 	p.cur = nil
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // rawPos maps an offset in a slot's raw text to a source position.
-func (p *parser) rawPos(ss *slotState, r int) diag.Pos {
+func (p *parser) rawPos(ss *slotState, r int) int {
 	var best *rawSeg
 	for i := range ss.segs {
 		s := &ss.segs[i]
@@ -32,7 +32,7 @@ func (p *parser) rawPos(ss *slotState, r int) diag.Pos {
 }
 
 func (p *parser) rawSpan(ss *slotState, a, b int) diag.Span {
-	return diag.Span{File: p.src.File, Start: p.rawPos(ss, a), End: p.rawPos(ss, b)}
+	return p.src.Span(p.rawPos(ss, a), p.rawPos(ss, b))
 }
 
 func (p *parser) rawTokSpan(ss *slotState, t lexer.Token) diag.Span {
@@ -67,7 +67,7 @@ func (p *parser) endSlot() {
 		raw = b.String()
 	}
 	h := ir.SlotHead{
-		Span:    diag.Span{File: p.src.File, Start: ss.start, End: p.pos(ss.endLine, ss.end)},
+		Span:    p.src.Span(ss.start, p.pos(ss.endLine, ss.end)),
 		Key:     ss.key,
 		KeySpan: ss.keySpan,
 		Raw:     raw,
@@ -185,7 +185,7 @@ func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
 	p.sfBuf, p.actBuf = p.sfBuf[:0], p.actBuf[:0]
 	flush := func() {
 		if open {
-			f.Span.End = p.rawPos(ss, end)
+			f.Span = f.Span.WithEnd(p.rawPos(ss, end))
 			p.sfBuf = append(p.sfBuf, f)
 			open = false
 		}
@@ -198,7 +198,7 @@ func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
 			s.Shape.Braced = true
 		case tField:
 			flush()
-			f = ir.ShapeField{Name: tk.Value, IsSlot: slotSet[tk.Value], Span: diag.Span{File: p.src.File, Start: p.rawPos(ss, tk.Pos.Offset)}}
+			f = ir.ShapeField{Name: tk.Value, IsSlot: slotSet[tk.Value], Span: p.rawSpan(ss, tk.Pos.Offset, tk.Pos.Offset)}
 			open, end = true, tk.Pos.Offset+len(tk.Value)
 		case tOptional:
 			f.Optional = true

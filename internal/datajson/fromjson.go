@@ -1,12 +1,10 @@
 package datajson
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
@@ -60,7 +58,6 @@ type fromJSON struct {
 	rowHint map[string][]string
 	funcs   map[string]*ir.DSLFunction
 	failed  bool
-	at      diag.Pos // the last position computed, so rows in input order cost O(input) in all
 
 	d     decoder   // the scanner over the input
 	path  []seg     // pass 1: the JSON path of the value being read
@@ -72,32 +69,8 @@ type fromJSON struct {
 	read1   bool // pass 1 is done
 }
 
-// pos returns the position of byte off. Rows are met in input order, so it
-// scans forward from the last position instead of counting a (possibly huge)
-// line's runes from its start each time.
-func (f *fromJSON) pos(off int) diag.Pos {
-	if off < f.at.Offset || f.at.Line == 0 {
-		f.at = f.src.Pos(off)
-		return f.at
-	}
-	seg := f.src.Text[f.at.Offset:off]
-	p := f.at
-	if k := bytes.LastIndexByte(seg, '\n'); k >= 0 {
-		p.Line += bytes.Count(seg, []byte{'\n'})
-		p.Col = 1
-		seg = seg[k+1:]
-	}
-	p.Col += utf8.RuneCount(seg) // as diag.Source.Pos counts: offsets are at ASCII bytes, where counts add up
-	p.Offset = off
-	f.at = p
-	return p
-}
-
 // span is the empty span at byte off.
-func (f *fromJSON) span(off int) diag.Span {
-	p := f.pos(off)
-	return diag.Span{File: f.src.File, Start: p, End: p}
-}
+func (f *fromJSON) span(off int) diag.Span { return f.src.Span(off, off) }
 
 // FromJSON reads JSON in the data form back into an AgentDSL document
 // (docs/agentdsl.md): it infers schemas from keys and values, pulls nested
@@ -107,7 +80,7 @@ func (f *fromJSON) span(off int) diag.Span {
 // T010 error naming its JSON path; the document is then nil.
 func FromJSON(src *diag.Source, syn Syntax) (*ir.DSLDoc, diag.List) {
 	f := newFromJSON(src, syn, false)
-	text := string(src.Text)
+	text := src.Content()
 	if err := valid(text); err != nil {
 		f.errAt(0, CodeBadShape, "write valid JSON", "%v", err)
 		return nil, f.diags

@@ -287,7 +287,7 @@ func TestFromJSONErrorLists(t *testing.T) {
 		doc, ds := datajson.FromJSON(diag.NewSource("t.json", []byte(tc.in)), syn)
 		var got []string
 		for _, d := range ds {
-			got = append(got, d.Span.Start.String()+" "+d.Message)
+			got = append(got, d.Span.Start().String()+" "+d.Message)
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" || doc != nil {
 			t.Errorf("%s: doc %v, diagnostics (-want +got):\n%s", tc.in, doc != nil, diff)
@@ -310,7 +310,7 @@ func TestFromJSONRowSpans(t *testing.T) {
 	for _, bl := range doc.Blocks {
 		if d, ok := bl.(*ir.DSLData); ok {
 			for _, r := range d.Rows {
-				got = append(got, r.Span.Start.String())
+				got = append(got, r.Span.Start().String())
 			}
 		}
 	}
@@ -345,7 +345,7 @@ func TestToJSONLosses(t *testing.T) {
 	} {
 		doc, _ := agentdsl.Parse(diag.NewSource("t.adsl", []byte(tc.in)))
 		_, ds := datajson.ToJSON(doc, syn)
-		if len(ds) == 0 || ds[0].Code != tc.code || ds[0].Span.Start.String() != tc.at {
+		if len(ds) == 0 || ds[0].Code != tc.code || ds[0].Span.Start().String() != tc.at {
 			t.Errorf("%q: got %v, want %s at %s", tc.in, ds, tc.code, tc.at)
 		}
 	}

@@ -20,7 +20,7 @@ func TestSecondBlockLeftOut(t *testing.T) {
 	js, tds := ToJSON(doc, agentdsl.Syntax{})
 	var got []string
 	for _, d := range tds {
-		got = append(got, d.Code+" "+d.Span.Start.String()+" "+d.Message)
+		got = append(got, d.Code+" "+d.Span.Start().String()+" "+d.Message)
 	}
 	want := []string{
 		"T001 5:1 a second [FUNCTIONS] block is left out: JSON has one $functions key",

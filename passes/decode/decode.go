@@ -84,7 +84,7 @@ func Run(doc *ir.LinguaTranscript, opt Options) diag.List {
 	if st.opt.MaxInflate <= 0 {
 		st.opt.MaxInflate = DefaultMaxInflate
 	}
-	start := diag.Span{File: doc.Span.File, Start: doc.Span.Start, End: doc.Span.Start}
+	start := doc.Span.Collapse()
 	if len(opt.PrivateKey) > 0 {
 		k, err := linguacrypto.ParsePrivateKey(opt.PrivateKey)
 		if err != nil {
@@ -257,13 +257,7 @@ func at(sp diag.Span, s string, off int) diag.Span {
 		return sp
 	}
 	_, n := utf8.DecodeRuneInString(s[off:])
-	out := sp
-	out.Start.Offset += off
-	out.Start.Col += utf8.RuneCountInString(s[:off])
-	out.End = out.Start
-	out.End.Offset += n
-	out.End.Col++
-	return out
+	return sp.At(sp.StartOffset()+off, sp.StartOffset()+off+n)
 }
 
 func badBase64Offset(s string) int {

@@ -126,7 +126,7 @@ func TestBase64Leniency(t *testing.T) {
 	}
 	// The error names the byte offset of the bad character and points at it.
 	_, ds := run(t, "👽10|$bWV*ldGluZw==", Options{})
-	if !strings.Contains(ds[0].Message, "byte 3") || ds[0].Span.Start.Col != 9 {
+	if !strings.Contains(ds[0].Message, "byte 3") || ds[0].Span.Start().Col != 9 {
 		t.Errorf("L101 = %v at %v", ds[0].Message, ds[0].Span)
 	}
 }

@@ -127,7 +127,7 @@ func (v *msgView) locate(span diag.Span, needle string, nth int, accept func(tex
 		return diag.Span{}, false
 	}
 	text := v.src.Text
-	lo, hi := span.Start.Offset, span.End.Offset
+	lo, hi := span.StartOffset(), span.EndOffset()
 	if hi > len(text) || lo > hi {
 		return diag.Span{}, false
 	}

@@ -283,10 +283,10 @@ func TestAddress(t *testing.T) {
 // The diagnostics of a mark point at its address.
 func TestMarkSpans(t *testing.T) {
 	m := msg("a1.2", "tell", []*ir.Block{blk("body", "", "x")}, "body#L7 = nope ~hi")
-	sp := diag.Span{File: "f", Start: diag.Pos{Offset: 10, Line: 2, Col: 7}, End: diag.Pos{Offset: 17, Line: 2, Col: 14}}
+	sp := diag.NewSource("f", []byte("a1.2 tell\n body#L7 = nope ~hi\n")).Span(10, 17)
 	m.Slots[1].(*ir.MarkSlot).Marks[0].Addr.Span = sp
 	for _, d := range Marks(m, nil) {
-		if d.Span != sp {
+		if !d.Span.Equal(sp) {
 			t.Errorf("%s span = %v, want the address", d.Code, d.Span)
 		}
 	}

@@ -176,7 +176,7 @@ func (c *Checker) schema(idx int, s *ir.DSLSchema) {
 	c.tables = append(c.tables, t)
 	if prev := c.byLabel[s.Label]; prev != nil {
 		c.errorf(CodeDupSchema, s.LabelSpan, "give each schema its own label",
-			"schema label %s is already declared at %s", s.Label, prev.s.LabelSpan.Start)
+			"schema label %s is already declared at %s", s.Label, prev.s.LabelSpan.Start())
 	} else {
 		c.byLabel[s.Label] = t
 	}
@@ -234,7 +234,7 @@ func (c *Checker) fields(cols []*ir.DSLColumn, where string, owner *table) bool 
 	for _, col := range cols {
 		if prev := seen[col.Name]; prev != nil {
 			c.errorf(CodeDupField, col.NameSpan, "give each field its own name (field names are case-sensitive)",
-				"field %s appears twice in %s (first at %s)", col.Name, where, prev.NameSpan.Start)
+				"field %s appears twice in %s (first at %s)", col.Name, where, prev.NameSpan.Start())
 			ok = false
 		} else {
 			seen[col.Name] = col
@@ -376,7 +376,7 @@ func (c *Checker) functions(fs *ir.DSLFunctions) {
 	for _, f := range fs.Funcs {
 		if prev := c.funcs[f.Name]; prev != nil {
 			c.errorf(CodeDupFunc, f.NameSpan, "give each function its own name",
-				"function %s is already declared at %s", f.Name, prev.NameSpan.Start)
+				"function %s is already declared at %s", f.Name, prev.NameSpan.Start())
 		} else {
 			c.funcs[f.Name] = f
 		}
@@ -426,8 +426,7 @@ func (c *Checker) result(res *ir.DSLResult) {
 		c.errorf(CodeNoHeader, res.Rows[0].Span, "put a typed header [FIELD:type|...] before the rows",
 			"[RESULT] rows without a [FIELD:type] header")
 	}
-	head := res.Span
-	head.End = head.Start
+	head := res.Span.Collapse()
 	switch {
 	case !res.StatusMarker.IsValid():
 		c.errorf(CodeNoMarker, head, "end a [RESULT] with [STATUS:str], SUCCESS or ERROR, then [ERROR:str]",
@@ -566,8 +565,7 @@ func (c *Checker) cycles() {
 
 func (c *Checker) call(call *ir.DSLCall) {
 	if call.Name == "" && !call.NameSpan.IsValid() {
-		sp := call.Span
-		sp.End = sp.Start
+		sp := call.Span.Collapse()
 		c.errorf(CodeNoCallName, sp, "name the function on the line after [CALL]: [Name]", "[CALL] without a function name")
 		return
 	}

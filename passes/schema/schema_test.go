@@ -114,7 +114,7 @@ func TestDiagnostics(t *testing.T) {
 				t.Fatalf("got %d diagnostics, want 1 %s at %s:\n%v", len(ds), tc.code, tc.at, ds)
 			}
 			d := ds[0]
-			if got := d.Code + " " + d.Span.Start.String(); got != tc.code+" "+tc.at {
+			if got := d.Code + " " + d.Span.Start().String(); got != tc.code+" "+tc.at {
 				t.Errorf("got %s (%s), want %s %s", got, d.Message, tc.code, tc.at)
 			}
 			if d.Severity != tc.sev {
