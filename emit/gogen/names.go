@@ -99,13 +99,9 @@ func (s *scope) claimAll(span diag.Span, names ...goClaim) bool {
 }
 
 // report adds the G001 diagnostic of what at span clashing with prev over
-// goName. plan claims generated names first and AgentDSL names in document
-// order, so span is the later of the two names.
+// goName. plan claims the generated names of a scope first and AgentDSL names
+// in document order, so span is always an AgentDSL name, the later of the two.
 func (s *scope) report(goName, what string, span diag.Span, prev claim) {
-	if !span.IsValid() {
-		// Two generated names cannot clash unless an AgentDSL one made them.
-		span, what, prev = prev.span, prev.what, claim{what: what}
-	}
 	msg := what + " and " + prev.what + " (" + lineOf(prev.span) + ") both become the Go name " + goName + " " + s.where
 	hint := "rename one of them: Go names join the _-separated words of a name in title case, so get_weather and GetWeather are one name"
 	if !prev.span.IsValid() {
