@@ -129,13 +129,7 @@ func TestGoGoldenCompiles(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	root := moduleRoot(t)
-	dir := t.TempDir()
-	gomod := fmt.Sprintf("module gentest\n\ngo 1.26\n\nrequire github.com/rosettac/rosettac v0.0.0\n\nreplace github.com/rosettac/rosettac => %s\n", root)
-	write(t, filepath.Join(dir, "go.mod"), gomod)
-	if b, err := os.ReadFile(filepath.Join(root, "go.sum")); err == nil {
-		write(t, filepath.Join(dir, "go.sum"), string(b))
-	}
+	dir := tempModule(t)
 	n := 0
 	for _, g := range loadGoGoldens(t) {
 		src, ok := g.got["out.go"]
@@ -152,16 +146,37 @@ func TestGoGoldenCompiles(t *testing.T) {
 	runGo(t, dir, "the module of the generated goldens", []string{"build", "./..."}, []string{"vet", "./..."})
 }
 
+// tempModule returns a temporary module named gentest that uses this
+// repository's runtime package (through a replace directive), as a user's
+// module would.
+func tempModule(t *testing.T) string {
+	t.Helper()
+	root := moduleRoot(t)
+	dir := t.TempDir()
+	gomod := fmt.Sprintf("module gentest\n\ngo 1.26\n\nrequire github.com/rosettac/rosettac v0.0.0\n\nreplace github.com/rosettac/rosettac => %s\n", root)
+	write(t, filepath.Join(dir, "go.mod"), gomod)
+	if b, err := os.ReadFile(filepath.Join(root, "go.sum")); err == nil {
+		write(t, filepath.Join(dir, "go.sum"), string(b))
+	}
+	return dir
+}
+
+// goCommand is the go command with args in dir, a module of its own (no
+// workspace, no network, this toolchain).
+func goCommand(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
+	return cmd
+}
+
 // runGo runs the go command once for each of argss in dir, a module of its
 // own (no workspace, no network, this toolchain), failing the test with the
 // output of each run that fails; where names the module in the message.
 func runGo(t *testing.T, dir, where string, argss ...[]string) {
 	t.Helper()
 	for _, args := range argss {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local")
-		if out, err := cmd.CombinedOutput(); err != nil {
+		if out, err := goCommand(dir, args...).CombinedOutput(); err != nil {
 			t.Errorf("go %s in %s: %v\n%s", strings.Join(args, " "), where, err, out)
 		}
 	}

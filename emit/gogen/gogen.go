@@ -2,14 +2,16 @@
 // github.com/dave/jennifer, from the [FUNCTIONS] and [SCHEMA] blocks of a checked
 // AgentDSL document.
 //
-// For each function it generates an input struct and (when the function has
-// OUT fields) an output struct, one row of its [RESULT]; a Service interface
-// with one method per function; Dispatch, which reads a [CALL] text, checks it
-// against the declaration, calls the method and returns the [RESULT] text; and
-// the canonical [FUNCTIONS] text as the constant Declaration. For each schema it
-// generates a row struct, a typed ID, and ReadXRows/WriteXRows for its
-// [SCHEMA]/[DATA] text. Options.Validate adds Validate methods. docs/gogen.md
-// maps every AgentDSL type to its Go type and states the dispatcher's contract.
+// For each function it generates an input struct and an output struct, one
+// row of its [RESULT] (empty for a function without OUT fields, which returns
+// no rows); a Service interface with one method per function; Dispatch, which
+// reads a [CALL] text, checks it against the declaration, calls the method and
+// returns the [RESULT] text; and the canonical [FUNCTIONS] text as the
+// constant Declaration. For each schema it generates a row struct, a typed ID,
+// and ReadXRows/WriteXRows for its [SCHEMA]/[DATA] text. Options.Validate adds
+// Validate methods. docs/gogen.md maps every AgentDSL type to its Go type,
+// states the dispatcher's contract and how the structs' JSON compares with
+// translate --to json.
 //
 // Generated code imports one small runtime package,
 // github.com/rosettac/rosettac/runtime/adslrt (std-only, like protobuf-go's
@@ -147,18 +149,16 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 	p := &genPlan{}
 	pkg := newScope("in package "+opt.Package, ds)
 	var fdecls []*ir.DSLFunction
-	var schemas []*ir.DSLSchema
+	hasSchema := false
 	for _, b := range d.Blocks {
 		switch x := b.(type) {
 		case *ir.DSLFunctions:
 			fdecls = append(fdecls, x.Funcs...)
 		case *ir.DSLSchema:
-			if !x.Broken && x.Columns != nil {
-				schemas = append(schemas, x)
-			}
+			hasSchema = hasSchema || !x.Broken && x.Columns != nil
 		}
 	}
-	if len(fdecls) == 0 && len(schemas) == 0 {
+	if len(fdecls) == 0 && !hasSchema {
 		sp := d.Span.Collapse()
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeNothing, Span: sp,
 			Message: "nothing to generate: the document declares no [FUNCTIONS] and no [SCHEMA]",
@@ -166,6 +166,7 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 		return p
 	}
 	p.all = fdecls
+	// Generated names first: a declaration that takes one is then the later name.
 	if len(fdecls) > 0 {
 		for _, n := range []string{nameService, nameDispatch, nameDeclaration} {
 			pkg.claim(n, "the generated "+n, diag.Span{})
@@ -180,22 +181,53 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 		}
 		return g, ok
 	}
-	// Schemas first: function fields may reference their typed IDs.
+	// Package-level names are claimed in document order, so that a collision
+	// is reported once, at the later of the two names.
 	byLabel := map[string]*table{}
-	for _, s := range schemas {
-		name, ok := goName(s.Label, "schema", s.LabelSpan)
-		if !ok {
-			continue
-		}
-		t := &table{s: s, name: name, idType: name + "ID"}
-		what := "schema " + s.Label
-		okAll := pkg.claim(t.name, what, s.LabelSpan)
-		okAll = pkg.claim(t.idType, what+" (its ID type)", s.LabelSpan) && okAll
-		okAll = pkg.claim("Read"+name+"Rows", what+" (its reader)", s.LabelSpan) && okAll
-		okAll = pkg.claim("Write"+name+"Rows", what+" (its writer)", s.LabelSpan) && okAll
-		if okAll && byLabel[s.Label] == nil {
-			byLabel[s.Label] = t
-			p.tables = append(p.tables, t)
+	seen := map[string]bool{}
+	methods := newScope("in interface Service", ds)
+	for _, b := range d.Blocks {
+		switch x := b.(type) {
+		case *ir.DSLSchema:
+			if x.Broken || x.Columns == nil || byLabel[x.Label] != nil {
+				continue // AD013, reported by the checker
+			}
+			name, ok := goName(x.Label, "schema", x.LabelSpan)
+			if !ok {
+				continue
+			}
+			what := "schema " + x.Label
+			if pkg.claimAll(x.LabelSpan,
+				goClaim{name, what},
+				goClaim{name + "ID", what + " (its ID type)"},
+				goClaim{"Read" + name + "Rows", what + " (its reader)"},
+				goClaim{"Write" + name + "Rows", what + " (its writer)"}) {
+				t := &table{s: x, name: name, idType: name + "ID"}
+				byLabel[x.Label] = t
+				p.tables = append(p.tables, t)
+			}
+		case *ir.DSLFunctions:
+			for _, f := range x.Funcs {
+				if seen[f.Name] {
+					continue // AD061, reported by the checker
+				}
+				seen[f.Name] = true
+				name, ok := goName(f.Name, "function", f.NameSpan)
+				if !ok {
+					continue
+				}
+				what := "function " + f.Name
+				if !methods.claim(name, what, f.NameSpan) {
+					continue
+				}
+				// Every function has an output struct, even one without OUT
+				// fields, so that adding a field later keeps the signature.
+				if pkg.claimAll(f.NameSpan,
+					goClaim{name + "Input", what + " (its input)"},
+					goClaim{name + "Output", what + " (its output)"}) {
+					p.funcs = append(p.funcs, &function{f: f, name: name, index: len(p.funcs)})
+				}
+			}
 		}
 	}
 	fields := func(cols []*ir.DSLColumn, where string, required func(*ir.DSLColumn) bool) []field {
@@ -220,43 +252,20 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 		return out
 	}
 	for _, t := range p.tables {
-		label := t.s.Label
 		t.fields = fields(t.s.Columns, t.name, func(c *ir.DSLColumn) bool { return c == t.s.Columns[0] })
 		if len(t.fields) > 0 && t.fields[0].col == t.s.Columns[0] {
-			t.fields[0].idType = byLabel[label].idType
+			t.fields[0].idType = t.idType
 		}
 	}
-	seen := map[string]bool{}
-	methods := newScope("in interface Service", ds)
-	for _, f := range fdecls {
-		if seen[f.Name] {
-			continue // AD061, reported by the checker
+	for _, fn := range p.funcs {
+		f := fn.f
+		if f.In != nil {
+			fn.in = fields(f.In.Columns, fn.name+"Input", func(c *ir.DSLColumn) bool { return c.Required })
 		}
-		seen[f.Name] = true
-		name, ok := goName(f.Name, "function", f.NameSpan)
-		if !ok {
-			continue
-		}
-		fn := &function{f: f, name: name, index: len(p.funcs)}
-		what := "function " + f.Name
-		if !methods.claim(name, what, f.NameSpan) {
-			continue
-		}
-		ok = pkg.claim(name+"Input", what+" (its input)", f.NameSpan)
 		fn.hasOut = f.Out != nil && len(f.Out.Columns) > 0
 		if fn.hasOut {
-			ok = pkg.claim(name+"Output", what+" (its output)", f.NameSpan) && ok
+			fn.out = fields(f.Out.Columns, fn.name+"Output", func(*ir.DSLColumn) bool { return false })
 		}
-		if !ok {
-			continue
-		}
-		if f.In != nil {
-			fn.in = fields(f.In.Columns, name+"Input", func(c *ir.DSLColumn) bool { return c.Required })
-		}
-		if fn.hasOut {
-			fn.out = fields(f.Out.Columns, name+"Output", func(*ir.DSLColumn) bool { return false })
-		}
-		p.funcs = append(p.funcs, fn)
 	}
 	return p
 }

@@ -71,15 +71,37 @@ func newScope(where string, diags *diag.List) *scope {
 // generator needs when span is zero). It reports false, with a diagnostic, when
 // the name is taken.
 func (s *scope) claim(goName, what string, span diag.Span) bool {
-	prev, taken := s.taken[goName]
-	if !taken {
-		s.taken[goName] = claim{what: what, span: span}
-		return true
+	return s.claimAll(span, goClaim{goName, what})
+}
+
+// goClaim is one Go name a declaration needs, and what needs it.
+type goClaim struct{ goName, what string }
+
+// claimAll takes every Go name one AgentDSL name needs (a schema's struct, ID
+// type, reader and writer) and reports false when any of them is taken, with
+// one diagnostic for the first: one clash of two names is one G001, however many
+// generated names it spoils. The free names are still taken, so that a later
+// declaration that clashes with them is reported too.
+func (s *scope) claimAll(span diag.Span, names ...goClaim) bool {
+	ok := true
+	for _, n := range names {
+		prev, taken := s.taken[n.goName]
+		if !taken {
+			s.taken[n.goName] = claim{what: n.what, span: span}
+			continue
+		}
+		if ok {
+			s.report(n.goName, n.what, span, prev)
+		}
+		ok = false
 	}
-	if !span.IsValid() {
-		// Two generated names cannot clash unless an AgentDSL one made them.
-		span, what, prev = prev.span, prev.what, claim{what: what}
-	}
+	return ok
+}
+
+// report adds the G001 diagnostic of what at span clashing with prev over
+// goName. plan claims the generated names of a scope first and AgentDSL names
+// in document order, so span is always an AgentDSL name, the later of the two.
+func (s *scope) report(goName, what string, span diag.Span, prev claim) {
 	msg := what + " and " + prev.what + " (" + lineOf(prev.span) + ") both become the Go name " + goName + " " + s.where
 	hint := "rename one of them: Go names join the _-separated words of a name in title case, so get_weather and GetWeather are one name"
 	if !prev.span.IsValid() {
@@ -87,5 +109,4 @@ func (s *scope) claim(goName, what string, span diag.Span) bool {
 		hint = "rename it: the generated code needs the name " + goName
 	}
 	s.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeCollision, Span: span, Message: msg, Hint: hint})
-	return false
 }

@@ -120,12 +120,10 @@ func renderFunctions(f *jen.File, p *genPlan, opt Options) {
 	f.Line()
 }
 
-// results is a method's result list: the rows and an error, or only an error
-// for a function without OUT fields.
+// results is a method's result list: the rows of its [RESULT] and an error.
+// A function without OUT fields has them too (its output struct is empty and
+// it returns no rows), so that adding an OUT field keeps the signature.
 func results(fn *function) jen.Code {
-	if !fn.hasOut {
-		return jen.Error()
-	}
 	return jen.Parens(jen.List(jen.Index().Id(fn.name+"Output"), jen.Error()))
 }
 
@@ -164,33 +162,30 @@ func renderFunction(f *jen.File, fn *function, opt Options) {
 		f.Comment("")
 		f.Comment(d)
 	}
-	f.Type().Id(in).Struct(structFields(fn.in)...)
+	f.Type().Id(in).Struct(structFields(fn.in, true)...)
 	f.Line()
 	if opt.Validate {
 		renderValidate(f, in, jen.Id(nameFunctions).Index(jen.Lit(fn.index)).Dot("In"), "write"+in)
 	}
 	if fn.hasOut {
 		f.Comment(out + " is one row of the [RESULT] of " + fn.f.Name + ".")
-		if d := desc(fn.f); d != "" {
-			f.Comment("")
-			f.Comment(d)
-		}
-		f.Type().Id(out).Struct(structFields(fn.out)...)
-		f.Line()
-		if opt.Validate {
-			renderValidate(f, out, jen.Id(nameFunctions).Index(jen.Lit(fn.index)).Dot("Out"), "write"+out)
-		}
+	} else {
+		f.Comment(out + " is the output of " + fn.f.Name + ", which declares no OUT fields: its")
+		f.Comment("[RESULT] has no header and no rows, so " + fn.name + " returns none (nil).")
+	}
+	if d := desc(fn.f); d != "" {
+		f.Comment("")
+		f.Comment(d)
+	}
+	f.Type().Id(out).Struct(structFields(fn.out, false)...)
+	f.Line()
+	if opt.Validate {
+		renderValidate(f, out, jen.Id(nameFunctions).Index(jen.Lit(fn.index)).Dot("Out"), "write"+out)
 	}
 
 	fnDesc := jen.Op("&").Id(nameFunctions).Index(jen.Lit(fn.index))
 	f.Func().Id("dispatch"+fn.name).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("s").Id(nameService), jen.Id("c").Op("*").Add(rt("Call"))).String().BlockFunc(func(g *jen.Group) {
-		callIt := jen.Id("s").Dot(fn.name).Call(jen.Id("ctx"), jen.Id("read"+in).Call(jen.Op("&").Id("c").Dot("Values")))
-		if !fn.hasOut {
-			g.If(jen.Err().Op(":=").Add(callIt), jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ErrorResult").Call(jen.Err())))
-			g.Return(rt("Success").Call(fnDesc, jen.Nil()))
-			return
-		}
-		g.List(jen.Id("rows"), jen.Err()).Op(":=").Add(callIt)
+		g.List(jen.Id("rows"), jen.Err()).Op(":=").Id("s").Dot(fn.name).Call(jen.Id("ctx"), jen.Id("read"+in).Call(jen.Op("&").Id("c").Dot("Values")))
 		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ErrorResult").Call(jen.Err())))
 		g.Id("w").Op(":=").Add(rt("NewRowWriter")).Call(jen.Id(nameFunctions).Index(jen.Lit(fn.index)).Dot("Out"))
 		g.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
@@ -204,9 +199,7 @@ func renderFunction(f *jen.File, fn *function, opt Options) {
 	if opt.Validate {
 		renderWriter(f, in, fn.in)
 	}
-	if fn.hasOut {
-		renderWriter(f, out, fn.out)
-	}
+	renderWriter(f, out, fn.out)
 }
 
 // renderValidate writes x.Validate: the first-found problems of the values AgentDSL
@@ -224,8 +217,10 @@ func renderValidate(f *jen.File, typ string, cols jen.Code, write string) {
 }
 
 // structFields are the fields of a struct, each with its declaration as a
-// comment and its declared name in the adsl and json tags.
-func structFields(fs []field) []jen.Code {
+// comment and its declared name (the column's key, the same as translate --to
+// json writes) in the adsl and json tags; call says the struct is the input
+// of a [CALL] (see jsonTag).
+func structFields(fs []field, call bool) []jen.Code {
 	var out []jen.Code
 	for i, fd := range fs {
 		if i > 0 {
@@ -236,13 +231,21 @@ func structFields(fs []field) []jen.Code {
 			note = " (required)"
 		}
 		out = append(out, jen.Comment(agentdsl.ColumnString(fd.col)+note))
-		tag := fd.col.Name
-		if !fd.required {
-			tag += ",omitempty"
-		}
-		out = append(out, jen.Id(fd.name).Add(goType(fd)).Tag(map[string]string{"adsl": fd.col.Name, "json": tag}))
+		out = append(out, jen.Id(fd.name).Add(goType(fd)).Tag(map[string]string{"adsl": fd.col.Name, "json": jsonTag(fd, call)}))
 	}
 	return out
+}
+
+// jsonTag makes encoding/json write a field under the key translate --to json
+// uses, and an absent value the way it does: a row ([RESULT] rows, [DATA] rows)
+// has every key, null for an absent cell, so a row field has no omitempty (a
+// nil pointer and a nil json.RawMessage encode as null); the params of a [CALL]
+// hold only the parameters given, so an optional input field is omitempty.
+func jsonTag(fd field, call bool) string {
+	if call && !fd.required {
+		return fd.col.Name + ",omitempty"
+	}
+	return fd.col.Name
 }
 
 // goType maps a field to Go: int int64, float float64, str string, any
@@ -364,7 +367,7 @@ func renderTable(f *jen.File, t *table, opt Options) {
 	f.Type().Id(t.idType).Int64()
 	f.Line()
 	f.Comment(t.name + " is one row of [SCHEMA:" + label + "].")
-	f.Type().Id(t.name).Struct(structFields(t.fields)...)
+	f.Type().Id(t.name).Struct(structFields(t.fields, false)...)
 	f.Line()
 	tv := "table" + t.name
 	if opt.Validate {

@@ -10,7 +10,8 @@ import (
 // Agent is a hand-written implementation of the generated Service: a weather
 // and documentation agent over fixed data.
 type Agent struct {
-	Docs []Doc
+	Docs    []Doc
+	Cleared []string // the cities ClearCache forgot, "*" for all
 }
 
 // Doc is one document the agent can find.
@@ -60,6 +61,17 @@ func (a *Agent) SearchDocuments(ctx context.Context, in SearchDocumentsInput) ([
 		rows = append(rows, row)
 	}
 	return rows, nil
+}
+
+// ClearCache declares no OUT fields: it returns no rows, and its [RESULT] has
+// only a status.
+func (a *Agent) ClearCache(ctx context.Context, in ClearCacheInput) ([]ClearCacheOutput, error) {
+	city := "*"
+	if in.City != nil {
+		city = *in.City
+	}
+	a.Cleared = append(a.Cleared, city)
+	return nil, nil
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -42,7 +42,7 @@ func TestDispatch(t *testing.T) {
 			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD043 line 4: parameter FORCAST_DAYS (int): int value \"three\" is not an integer\n"},
 		{"unknown function",
 			"[CALL]\n[GetTime]\n",
-			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD040 line 2: call of undeclared function GetTime (declared: GetWeather, SearchDocuments)\n"},
+			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD040 line 2: call of undeclared function GetTime (declared: GetWeather, SearchDocuments, ClearCache)\n"},
 		{"rows with empty cells",
 			"[CALL]\n[SearchDocuments]\nQUERY:deployment\n",
 			"[RESULT]\n[ID:str|TITLE:str|URL:str|RELEVANCE:float]\ndoc_001|Deployment Guide|https://example.com/deploy|1\ndoc_003|Deployment FAQ|https://example.com/faq|0.5\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"},
@@ -62,6 +62,24 @@ func TestDispatch(t *testing.T) {
 				t.Errorf("call:\n%s\ngot:\n%s\nwant:\n%s", tt.call, got, tt.result)
 			}
 		})
+	}
+}
+
+// TestNoOut: a function without OUT fields has an empty output struct; its
+// [RESULT] has a status and no header.
+func TestNoOut(t *testing.T) {
+	a := &Agent{}
+	want := "[RESULT]\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"
+	for _, call := range []string{"[CALL]\n[ClearCache]\nCITY:Paris\n", "[CALL]\n[ClearCache]\n"} {
+		if got := Dispatch(context.Background(), a, call); got != want {
+			t.Errorf("call:\n%s\ngot:\n%s\nwant:\n%s", call, got, want)
+		}
+	}
+	if got := strings.Join(a.Cleared, " "); got != "Paris *" {
+		t.Errorf("cleared %q", got)
+	}
+	if err := (&ClearCacheOutput{}).Validate(); err != nil {
+		t.Errorf("Validate of the empty output: %v", err)
 	}
 }
 

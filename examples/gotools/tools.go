@@ -21,6 +21,10 @@ OUT[TEMPERATURE:str|HUMIDITY:str|WIND_SPEED:str]
 DESC[Search documentation using keyword or phrase]
 IN[QUERY:str*|MAX_RESULTS:int|LANGUAGE:str]
 OUT[ID:str|TITLE:str|URL:str|RELEVANCE:float]
+
+[ClearCache]
+DESC[Forget cached forecasts for a city, or for every city]
+IN[CITY:str]
 `
 
 // Service is implemented by the agent that serves the functions of Declaration,
@@ -36,6 +40,11 @@ type Service interface {
 	//
 	// Search documentation using keyword or phrase
 	SearchDocuments(ctx context.Context, in SearchDocumentsInput) ([]SearchDocumentsOutput, error)
+
+	// ClearCache serves ClearCache.
+	//
+	// Forget cached forecasts for a city, or for every city
+	ClearCache(ctx context.Context, in ClearCacheInput) ([]ClearCacheOutput, error)
 }
 
 // Dispatch reads the text of one [CALL], checks it against Declaration, calls the
@@ -51,8 +60,10 @@ func Dispatch(ctx context.Context, s Service, call string) string {
 	switch c.Index {
 	case 0:
 		return dispatchGetWeather(ctx, s, c)
-	default: // 1
+	case 1:
 		return dispatchSearchDocuments(ctx, s, c)
+	default: // 2
+		return dispatchClearCache(ctx, s, c)
 	}
 }
 
@@ -81,13 +92,13 @@ func (x *GetWeatherInput) Validate() error {
 // Get weather for a city
 type GetWeatherOutput struct {
 	// TEMPERATURE:str
-	Temperature *string `adsl:"TEMPERATURE" json:"TEMPERATURE,omitempty"`
+	Temperature *string `adsl:"TEMPERATURE" json:"TEMPERATURE"`
 
 	// HUMIDITY:str
-	Humidity *string `adsl:"HUMIDITY" json:"HUMIDITY,omitempty"`
+	Humidity *string `adsl:"HUMIDITY" json:"HUMIDITY"`
 
 	// WIND_SPEED:str
-	WindSpeed *string `adsl:"WIND_SPEED" json:"WIND_SPEED,omitempty"`
+	WindSpeed *string `adsl:"WIND_SPEED" json:"WIND_SPEED"`
 }
 
 // Validate reports every value of x that AgentDSL cannot carry (an empty or
@@ -158,16 +169,16 @@ func (x *SearchDocumentsInput) Validate() error {
 // Search documentation using keyword or phrase
 type SearchDocumentsOutput struct {
 	// ID:str
-	ID *string `adsl:"ID" json:"ID,omitempty"`
+	ID *string `adsl:"ID" json:"ID"`
 
 	// TITLE:str
-	Title *string `adsl:"TITLE" json:"TITLE,omitempty"`
+	Title *string `adsl:"TITLE" json:"TITLE"`
 
 	// URL:str
-	URL *string `adsl:"URL" json:"URL,omitempty"`
+	URL *string `adsl:"URL" json:"URL"`
 
 	// RELEVANCE:float
-	Relevance *float64 `adsl:"RELEVANCE" json:"RELEVANCE,omitempty"`
+	Relevance *float64 `adsl:"RELEVANCE" json:"RELEVANCE"`
 }
 
 // Validate reports every value of x that AgentDSL cannot carry (an empty or
@@ -213,6 +224,63 @@ func writeSearchDocumentsOutput(w *adslrt.RowWriter, x *SearchDocumentsOutput) {
 	w.FloatPtr(x.Relevance)
 }
 
+// ClearCacheInput holds the parameters of ClearCache.
+//
+// Forget cached forecasts for a city, or for every city
+type ClearCacheInput struct {
+	// CITY:str
+	City *string `adsl:"CITY" json:"CITY,omitempty"`
+}
+
+// Validate reports every value of x that AgentDSL cannot carry (an empty or
+// multi-line str, a str holding '|', invalid JSON in an any field, a float that
+// is not a number, a missing required value), or nil.
+func (x *ClearCacheInput) Validate() error {
+	return adslrt.Check(functions[2].In, func(w *adslrt.RowWriter) {
+		writeClearCacheInput(w, x)
+	})
+}
+
+// ClearCacheOutput is the output of ClearCache, which declares no OUT fields: its
+// [RESULT] has no header and no rows, so ClearCache returns none (nil).
+//
+// Forget cached forecasts for a city, or for every city
+type ClearCacheOutput struct{}
+
+// Validate reports every value of x that AgentDSL cannot carry (an empty or
+// multi-line str, a str holding '|', invalid JSON in an any field, a float that
+// is not a number, a missing required value), or nil.
+func (x *ClearCacheOutput) Validate() error {
+	return adslrt.Check(functions[2].Out, func(w *adslrt.RowWriter) {
+		writeClearCacheOutput(w, x)
+	})
+}
+
+func dispatchClearCache(ctx context.Context, s Service, c *adslrt.Call) string {
+	rows, err := s.ClearCache(ctx, readClearCacheInput(&c.Values))
+	if err != nil {
+		return adslrt.ErrorResult(err)
+	}
+	w := adslrt.NewRowWriter(functions[2].Out)
+	for i := range rows {
+		writeClearCacheOutput(w, &rows[i])
+		w.EndRow()
+	}
+	return adslrt.Success(&functions[2], w)
+}
+
+func readClearCacheInput(v *adslrt.Values) ClearCacheInput {
+	return ClearCacheInput{
+		City: v.StrPtr(0),
+	}
+}
+
+func writeClearCacheInput(w *adslrt.RowWriter, x *ClearCacheInput) {
+	w.StrPtr(x.City)
+}
+
+func writeClearCacheOutput(w *adslrt.RowWriter, x *ClearCacheOutput) {}
+
 // functions are the declarations Dispatch checks calls against, in the order of
 // Declaration.
 var functions = []adslrt.Function{
@@ -244,6 +312,12 @@ var functions = []adslrt.Function{
 		},
 		Header: "[ID:str|TITLE:str|URL:str|RELEVANCE:float]",
 	},
+	{
+		Name: "ClearCache",
+		In: []adslrt.Column{
+			{Name: "CITY", Kind: adslrt.Str},
+		},
+	},
 }
 
 // StationsID is the ID of a row of [SCHEMA:STATIONS]; a reference to such a row
@@ -256,16 +330,16 @@ type Stations struct {
 	ID StationsID `adsl:"ID" json:"ID"`
 
 	// NAME:str
-	Name *string `adsl:"NAME" json:"NAME,omitempty"`
+	Name *string `adsl:"NAME" json:"NAME"`
 
 	// CITY:str
-	City *string `adsl:"CITY" json:"CITY,omitempty"`
+	City *string `adsl:"CITY" json:"CITY"`
 
 	// ELEVATION:float
-	Elevation *float64 `adsl:"ELEVATION" json:"ELEVATION,omitempty"`
+	Elevation *float64 `adsl:"ELEVATION" json:"ELEVATION"`
 
 	// META:any
-	Meta json.RawMessage `adsl:"META" json:"META,omitempty"`
+	Meta json.RawMessage `adsl:"META" json:"META"`
 }
 
 // Validate reports every value of x that AgentDSL cannot carry (an empty or

@@ -339,7 +339,7 @@ func (r *reader) columns(l *line, lead int, cs []*columnAST) []*ir.DSLColumn {
 		switch {
 		case c.Ref != nil:
 			col.Ref = ref(c.Ref, false)
-			col.Name = c.Ref.Schema + "_" + c.Ref.Field
+			col.Name = adslrt.RefKey(c.Ref.Schema, c.Ref.Field)
 			col.NameSpan = col.Ref.Span
 			col.Type = typ(c.RefType, ir.DSLInt)
 		default:

@@ -158,6 +158,13 @@ const (
 	codeDupSchema    = "AD013"
 )
 
+// RefKey returns the key of an unnamed reference column @SCHEMA.FIELD:
+// SCHEMA_FIELD (@CUSTOMER.ID:int is the column CUSTOMER_ID). It is the one home
+// of that rule: rosettac's reader names the column with it, so the key is the
+// same in the document's rows, in a [CALL], in translate --to json, in the
+// struct tags of generated Go and in this package's table reader.
+func RefKey(schema, field string) string { return schema + "_" + field }
+
 // IsName reports whether s is an AgentDSL name (a field, label or function):
 // [A-Za-z0-9_]+. rosettac's reader, its JSON mapping and this runtime all check
 // names with it.

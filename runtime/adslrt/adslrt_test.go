@@ -113,6 +113,18 @@ func TestResult(t *testing.T) {
 	if got, want := Success(&weather[1], nil), "[RESULT]\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"; got != want {
 		t.Errorf("no OUT: %q", got)
 	}
+	// Generated code writes the rows of a function without OUT like any
+	// other's: none is the same SUCCESS, some is an ERROR, never dropped.
+	w = NewRowWriter(weather[1].Out)
+	if got, want := Success(&weather[1], w), "[RESULT]\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"; got != want {
+		t.Errorf("no OUT, no rows: %q", got)
+	}
+	w.EndRow()
+	w.EndRow()
+	want = "[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nPing returned 2 rows, but it declares no OUT fields to carry them: return none, or declare OUT fields\n"
+	if got := Success(&weather[1], w); got != want {
+		t.Errorf("no OUT, rows: %q", got)
+	}
 	if got, want := ErrorResult(errors.New("bad\ncity \r\n")), "[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nbad city\n"; got != want {
 		t.Errorf("ErrorResult = %q", got)
 	}

@@ -430,7 +430,7 @@ func parseColumn(p string) (name string, kind Kind, ok bool) {
 		if !dot || !IsName(schema) || !IsName(field) {
 			return "", 0, false
 		}
-		name, typ = schema+"_"+field, rest
+		name, typ = RefKey(schema, field), rest
 		if typ == "" {
 			typ = "int"
 		}

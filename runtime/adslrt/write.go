@@ -192,10 +192,15 @@ func (t *Table) Write(w *RowWriter) (string, error) {
 }
 
 // Success returns the [RESULT] of a call of f that succeeded: the header and
-// the rows of w (nil for a function without OUT), STATUS SUCCESS and an empty
-// ERROR. When a row holds a value AgentDSL cannot carry, the result is an ERROR
-// result saying so instead.
+// the rows of w, STATUS SUCCESS and an empty ERROR. A function without OUT has
+// no header and no rows; w may then be nil. When a row holds a value AgentDSL
+// cannot carry, or a function without OUT returned rows (a [RESULT] without a
+// header has no room for them), the result is an ERROR result saying so
+// instead: nothing returned is silently left out.
 func Success(f *Function, w *RowWriter) string {
+	if f.Out == nil && w != nil && w.row > 0 {
+		return ErrorResult(errors.New(f.Name + " returned " + strconv.Itoa(w.row) + " rows, but it declares no OUT fields to carry them: return none, or declare OUT fields"))
+	}
 	var b strings.Builder
 	b.WriteString("[RESULT]\n")
 	if f.Out != nil {
