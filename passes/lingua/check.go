@@ -47,18 +47,19 @@ const RotateAfter = 1000
 type checker struct {
 	ds       diag.List
 	sessions map[string]*ir.LinguaSession
-	levels   map[string]ir.LinguaLevel // negotiated level per session
-	caps     map[string][]string       // declared capabilities per session (union of both sides)
-	sent     map[string]int            // encrypted messages seen per session
-	ids      map[string]bool           // request #ids seen so far
-	peers    map[string]string         // peer (offer's @target) -> first public key
-	version  string                    // version of the latest handshake, or ""
+	levels   map[string]ir.LinguaLevel         // negotiated level per session
+	caps     map[string][]string               // declared capabilities per session (union of both sides)
+	sent     map[string]int                    // encrypted messages seen per session
+	ids      map[string]bool                   // request #ids seen so far
+	peers    map[string]string                 // peer (offer's @target) -> first public key
+	offers   map[diag.Span]*ir.LinguaHandshake // offer message span -> its handshake, for the answers that name it
+	version  string                            // version of the latest handshake, or ""
 }
 
 // Check runs every transcript rule over doc, after passes/decode.
 func Check(doc *ir.LinguaTranscript) diag.List {
 	c := &checker{sessions: map[string]*ir.LinguaSession{}, levels: map[string]ir.LinguaLevel{}, caps: map[string][]string{},
-		sent: map[string]int{}, ids: map[string]bool{}, peers: map[string]string{}}
+		sent: map[string]int{}, ids: map[string]bool{}, peers: map[string]string{}, offers: map[diag.Span]*ir.LinguaHandshake{}}
 	for _, s := range doc.Sessions {
 		c.sessions[s.ID] = s
 	}
@@ -94,6 +95,9 @@ func (c *checker) message(m ir.LinguaMessage) {
 		hs = pl.Decoded.Handshake
 	}
 	if hs != nil {
+		if !hs.Answer {
+			c.offers[f.Span] = hs
+		}
 		c.handshake(m, hs, pl)
 	} else if pl != nil && pl.Decoded != nil && pl.Decoded.JSON != nil {
 		c.keys(pl.Decoded.JSON, pl.BodySpan)
