@@ -97,7 +97,7 @@ line 2:1
 `, []string{"L010", "L009", "L007"}},
 		// A line written like a response or error is Lingua even when its code
 		// is malformed: it gets L001 and is kept as a bad message, not as prose.
-		{"malformed response and error lines", "^ see above\n^^\n!Everyone\n!Eh\n^x1|#1\n^|#x\n^0a|#x\n^10\n!EW\n!E|late\n!EX|x;;👽73\n  ^00|$r:a\n", `prose 1:1 "^ see above\n^^\n!Everyone\n!Eh"
+		{"malformed response and error lines", "^ see above\n^^\n!Everyone\n!Eh\n^x1|#1\n^|#x\n^0a|#x\n^10\n!EW\n!E|late\n!EX|x;;👽73\n  ^00|$r:a\n!Ea|\n", `prose 1:1 "^ see above\n^^\n!Everyone\n!Eh"
 line 5:1
   bad 5:1 "^x1|#1"
 line 6:1
@@ -115,7 +115,9 @@ line 11:1
   request 11:8 domain=7 action=3
 line 12:3
   bad 12:3 "^00|$r:a"
-`, []string{"L001", "L001", "L001", "L001", "L001", "L001", "L001", "L001"}},
+line 13:1
+  bad 13:1 "!Ea|"
+`, []string{"L001", "L001", "L001", "L001", "L001", "L001", "L001", "L001", "L001"}},
 		// Only a request's code is hex digits, read in upper case; a status,
 		// an error type and a subtype keep their case (^a is not ^A).
 		{"code letters keep their case", "^a|#x\n!E2w|oops\n^z\n👽7a|@1\n", `line 1:1
