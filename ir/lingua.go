@@ -325,6 +325,12 @@ func (j *LinguaJSON) Member(key string) *LinguaJSON {
 
 // LinguaHandshake is what a handshake payload says (👽09 offers, and the ^0, ^2,
 // ^A and !E1 answers to them), read by passes/decode. Absent keys are zero.
+//
+// It is the typed reading of its payload's JSON (LinguaDecoded.JSON, which stays
+// the content as written: members in wire order, duplicates kept), and it lives
+// only there: the IR is a tree, so an answer names its offer, and a session its
+// offer and answer, by span rather than by pointer, and every handshake appears
+// once in a dump of the IR.
 type LinguaHandshake struct {
 	Answer       bool     // a response (^ or !E1) to an offer
 	Protocol     string   // "agent-lingua"
@@ -342,22 +348,21 @@ type LinguaHandshake struct {
 	Reason       string   // ^A answers
 	Unsupported  []string // !E1 answers
 
-	Peer  string           // the agent the offer is addressed to (the offer's @target), or "": the answering side
-	Offer *LinguaHandshake // set on answers: the offer this answers, or nil
+	Peer      string    // the agent the offer is addressed to (the offer's @target), or "": the answering side
+	OfferSpan diag.Span // set on answers: the span of the 👽09 message this answers, or zero when no offer came before
 }
 
 // LinguaSession is one established session, set by passes/decode. The IR is a
-// tree, so messages name their session by id and sessions point at spans.
+// tree, so messages name their session by id and sessions point at spans: the
+// offer's and answer's handshakes are on those messages' payloads.
 type LinguaSession struct {
 	ID         string
-	OfferSpan  diag.Span        // the 👽09 offer, or zero for --session
-	AnswerSpan diag.Span        // the accepting answer, or zero for --session
-	Offer      *LinguaHandshake // or nil for --session
-	Answer     *LinguaHandshake // or nil for --session
-	Mode       string           // "X25519", "PSK", or "" when no key applies
-	Keyed      bool             // a session key was derived (its messages can be decrypted)
-	EndSpan    diag.Span        // the 👽08 that ended it, or zero
-	Encrypted  int              // e: payloads sent in it
+	OfferSpan  diag.Span // the 👽09 offer, or zero for --session
+	AnswerSpan diag.Span // the accepting answer, or zero for --session
+	Mode       string    // "X25519", "PSK", or "" when no key applies
+	Keyed      bool      // a session key was derived (its messages can be decrypted)
+	EndSpan    diag.Span // the 👽08 that ended it, or zero
+	Encrypted  int       // e: payloads sent in it
 }
 
 // Marker methods of LinguaItem and LinguaMessage.

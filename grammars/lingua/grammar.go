@@ -24,30 +24,33 @@ type headAST struct {
 }
 
 type reqAST struct {
-	Domain   string `parser:"Alien @Hex"`
-	Action   string `parser:"@Hex"`
-	Modifier string `parser:"@Hex?"`
+	Domain   string `parser:"Alien @(Digit | Hex)"`
+	Action   string `parser:"@(Digit | Hex)"`
+	Modifier string `parser:"@(Digit | Hex)?"`
 }
 
 type respAST struct {
-	Status string `parser:"Caret @(Hex | Letter)"`
+	Status string `parser:"Caret @(Digit | Hex | Letter)"`
 }
 
+// An error's type is a decimal digit (the types are 0-6): !Ea is no error code,
+// and a line starting !E and a digit is always Lingua (parse.go's classify).
 type errAST struct {
-	Type string `parser:"BangE @Hex"`
-	Sub  string `parser:"@(Letter | Hex)?"`
+	Type string `parser:"BangE @Digit"`
+	Sub  string `parser:"@(Letter | Hex | Digit)?"`
 }
 
 const (
 	hAlien lexer.TokenType = iota
 	hCaret
 	hBangE
+	hDigit
 	hHex
 	hLetter
 	hOther
 )
 
-var headLexer = handlex.New([]string{"Alien", "Caret", "BangE", "Hex", "Letter", "Other"},
+var headLexer = handlex.New([]string{"Alien", "Caret", "BangE", "Digit", "Hex", "Letter", "Other"},
 	func(s string, emit func(lexer.TokenType, int, int)) {
 		i := 0
 		switch {
@@ -63,6 +66,9 @@ var headLexer = handlex.New([]string{"Alien", "Caret", "BangE", "Hex", "Letter",
 		}
 		for i < len(s) {
 			switch c := s[i]; {
+			case isDigit(c):
+				emit(hDigit, i, i+1)
+				i++
 			case isHex(c):
 				emit(hHex, i, i+1)
 				i++

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -101,22 +102,56 @@ const (
 
 // classify tells a wire line, a signature line and prose apart by their first
 // bytes. A line starting with 👽 is always Lingua (a bad code is reported, not
-// taken for prose); ^ and !E only when what follows looks like a code, so that
-// prose such as "^ see above" or "!Everyone" stays prose.
+// taken for prose). A line starting with ^ or !E is Lingua when it is written
+// like a message, well formed or not, so that a malformed response or error
+// gets its L001 instead of passing silently as prose; prose such as
+// "^ see above", "^^", "!Everyone" or "!E-mail me" stays prose.
 func classify(s string) lineKind {
 	switch {
 	case strings.HasPrefix(s, sigPrefix):
 		return kindSignature
 	case strings.HasPrefix(s, alien):
 		return kindWire
-	case len(s) >= 2 && s[0] == '^' && (isDigit(s[1]) || isLetter(s[1])):
-		if len(s) == 2 || s[2] == '|' || strings.HasPrefix(s[2:], ";;") {
+	case strings.HasPrefix(s, "^"), strings.HasPrefix(s, "!E"):
+		if looksLikeMessage(s) {
 			return kindWire
 		}
-	case len(s) >= 3 && s[0] == '!' && s[1] == 'E' && isDigit(s[2]):
-		return kindWire
 	}
 	return kindProse
+}
+
+// looksLikeMessage reports whether s, which starts with ^ or !E, is written
+// like a response or error message: a code (^ and one letter or digit, !E and
+// a digit, with nothing after but fields or ;;), !E and one capital (a subtype
+// without its type), a short code that starts with a digit and runs to the end
+// of the line (^0A, ^10: malformed, L001), or a head without spaces followed by
+// fields or another message (^x|#1, !E|late).
+func looksLikeMessage(s string) bool {
+	head := s
+	if i := strings.IndexByte(s, '|'); i >= 0 {
+		head = s[:i]
+	}
+	if i := strings.Index(head, ";;"); i >= 0 {
+		head = head[:i]
+	}
+	marker := 1
+	if s[0] == '!' {
+		marker = 2
+	}
+	code := head[marker:]
+	switch {
+	case marker == 2 && code != "" && isDigit(code[0]):
+		return true // !E<digit> has always been Lingua
+	case len(head) < len(s):
+		return !strings.ContainsAny(head, " \t") // fields or ;; follow the head
+	case len(code) == 1 && marker == 1:
+		return isDigit(code[0]) || isLetter(code[0]) // ^0, ^A
+	case len(code) == 1:
+		return 'A' <= code[0] && code[0] <= 'Z' // !EW: the type is missing
+	case len(code) > 1 && len(code) <= 3 && isDigit(code[0]):
+		return strings.IndexFunc(code, func(r rune) bool { return r > 0x7f || !isDigit(byte(r)) && !isLetter(byte(r)) }) < 0
+	}
+	return false
 }
 
 type parser struct {
@@ -207,14 +242,21 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 	head := s[:headEnd]
 	ast, err := headParser.ParseString("", head)
 	if err != nil {
-		off := syntaxOffset(err, len(head))
-		p.errorf(CodeBadHead, start+off, start+headEnd,
-			"a request starts 👽 and two or three hex digits (👽73, 👽739), a response ^ and a status (^0), an error !E and a type (!E2W)",
-			"message code cannot be read at %s", tokenAt(head, off))
+		const hint = "a request starts 👽 and two or three hex digits (👽73, 👽739), a response ^ and a status (^0), an error !E and a type (!E2W)"
+		if off := syntaxOffset(err, len(head)); off < len(head) {
+			p.errorf(CodeBadHead, start+off, start+headEnd, hint, "message code cannot be read at %s", tokenAt(head, off))
+		} else { // the code stops short: the whole of it is the problem
+			p.errorf(CodeBadHead, start, start+headEnd, hint, "message code %s is incomplete", strconv.Quote(diagtext.Clip(head)))
+		}
 		return &ir.LinguaBad{Span: p.span(start, start+len(s)), Text: s}
 	}
 	codeSpan := p.span(start, start+headEnd)
-	if strings.ContainsAny(head, "abcdef") {
+	// Only a request's code is hex digits (domain, action, modifier), where
+	// case carries no meaning: those are read in upper case (L009 says so, and
+	// the printer writes them so). A status, an error type and a subtype keep
+	// the byte as written: ^a is not ^A (reject) and !E2w is not !E2W, so
+	// reading them in upper case would let fmt change what a message says.
+	if ast.Req != nil && strings.ContainsAny(head, "abcdef") {
 		p.warnf(CodeLowerHex, start, start+headEnd, "write code digits in upper case ("+strings.ToUpper(head)+")", "code %s uses lower-case hex digits", head)
 	}
 	var msg ir.LinguaMessage
@@ -225,10 +267,10 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 		r := &ir.LinguaRequest{CodeSpan: codeSpan, Domain: upper(ast.Req.Domain), Action: upper(ast.Req.Action), Modifier: upper(ast.Req.Modifier)}
 		msg, f = r, &r.LinguaFields
 	case ast.Resp != nil:
-		r := &ir.LinguaResponse{CodeSpan: codeSpan, Status: upper(ast.Resp.Status)}
+		r := &ir.LinguaResponse{CodeSpan: codeSpan, Status: ast.Resp.Status[0]}
 		msg, f = r, &r.LinguaFields
 	default:
-		r := &ir.LinguaError{CodeSpan: codeSpan, Type: upper(ast.Err.Type), Sub: upper(ast.Err.Sub)}
+		r := &ir.LinguaError{CodeSpan: codeSpan, Type: ast.Err.Type[0], Sub: firstByte(ast.Err.Sub)}
 		msg, f, details = r, &r.LinguaFields, &r.Details
 	}
 	f.Span = p.span(start, start+len(s))
@@ -239,15 +281,21 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 	return msg
 }
 
+// upper returns the hex digit s (one byte, or "" for none) in upper case, or 0.
 func upper(s string) byte {
-	if s == "" {
-		return 0
-	}
-	c := s[0]
+	c := firstByte(s)
 	if 'a' <= c && c <= 'z' {
 		c -= 'a' - 'A'
 	}
 	return c
+}
+
+// firstByte returns the one-byte token s as a byte, or 0 for an absent one.
+func firstByte(s string) byte {
+	if s == "" {
+		return 0
+	}
+	return s[0]
 }
 
 // fields reads the fields of message s from byte i (after a '|'). The payload
@@ -358,6 +406,13 @@ func target(s string, sp diag.Span) *ir.LinguaTarget {
 
 var unitSeconds = map[byte]int64{'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 7 * 86400}
 
+// isoShape is the ISO 8601 instant rosettac accepts after ~@ and ~= (the seed's
+// = is "Unix timestamp or ISO format"): a date, T, a two-digit hour and minutes,
+// optional seconds and fraction, and a zone (Z, +08, +08:00 or +0800) of at most
+// 23:59. time.Parse alone is laxer (it takes T5:00 and +24), so the shape is
+// checked first and isoLayouts then read the value and check the calendar.
+var isoShape = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]([01]\d|2[0-3])(:?[0-5]\d)?)$`)
+
 // isoLayouts are the instant forms accepted after ~@ and ~=: minutes or
 // seconds, a zone as Z, +08, +08:00 or +0800.
 var isoLayouts = []string{
@@ -384,12 +439,12 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 			return nil
 		}
 		for _, l := range isoLayouts {
-			if in, err := time.Parse(l, ast.ISO); err == nil {
+			if in, err := time.Parse(l, ast.ISO); err == nil && isoShape.MatchString(ast.ISO) {
 				t.Kind, t.Instant = ir.TimeISO, in
 				return t
 			}
 		}
-		p.errorf(CodeBadTime, start+1, start+len(s), "write an ISO instant with a zone, like 2024-02-03T15:00+08 or 2024-02-03T07:00:00Z",
+		p.errorf(CodeBadTime, start+1, start+len(s), "write an ISO 8601 instant with two-digit fields and a zone up to ±23:59, like 2024-02-03T15:00+08 or 2024-02-03T07:00:00Z",
 			"time ~%s is not an ISO instant with a zone", diagtext.Clip(s))
 		return nil
 	}

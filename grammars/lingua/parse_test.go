@@ -95,12 +95,58 @@ line 2:1
   request 2:1 domain=7 action=A
   signature 3:1 version="" source="--👽lingua/"
 `, []string{"L010", "L009", "L007"}},
+		// A line written like a response or error is Lingua even when its code
+		// is malformed: it gets L001 and is kept as a bad message, not as prose.
+		{"malformed response and error lines", "^ see above\n^^\n!Everyone\n!Eh\n^x1|#1\n^|#x\n^0a|#x\n^10\n!EW\n!E|late\n!EX|x;;👽73\n  ^00|$r:a\n!Ea|\n", `prose 1:1 "^ see above\n^^\n!Everyone\n!Eh"
+line 5:1
+  bad 5:1 "^x1|#1"
+line 6:1
+  bad 6:1 "^|#x"
+line 7:1
+  bad 7:1 "^0a|#x"
+line 8:1
+  bad 8:1 "^10"
+line 9:1
+  bad 9:1 "!EW"
+line 10:1
+  bad 10:1 "!E|late"
+line 11:1
+  bad 11:1 "!EX|x"
+  request 11:8 domain=7 action=3
+line 12:3
+  bad 12:3 "^00|$r:a"
+line 13:1
+  bad 13:1 "!Ea|"
+`, []string{"L001", "L001", "L001", "L001", "L001", "L001", "L001", "L001", "L001"}},
+		// Only a request's code is hex digits, read in upper case; a status,
+		// an error type and a subtype keep their case (^a is not ^A).
+		{"code letters keep their case", "^a|#x\n!E2w|oops\n^z\n👽7a|@1\n", `line 1:1
+  response 1:1 status=a
+    id "x"
+line 2:1
+  error 2:1 type=2 sub=w details="oops"
+line 3:1
+  response 3:1 status=z
+line 4:1
+  request 4:1 domain=7 action=A
+    target "1" kind=1 name=""
+`, []string{"L009"}},
 		{"empty parts", "👽73||@1;;;;^0", `line 1:1
   request 1:1 domain=7 action=3
     target "1" kind=1 name=""
   response 1:12 status=0
 `, []string{"L008", "L008"}},
 		{"time errors", "👽42|~+30;;👽42|~=2024-13-01T00:00Z;;👽42|~@30m;;👽42|~+99999999999999999999d", "", []string{"L004", "L004", "L004", "L004"}},
+		// The seed's = is "Unix timestamp or ISO format": ~= takes an ISO
+		// instant as ~@ does (docs/lingua.md). Both take ISO 8601 only:
+		// time.Parse would also take a one-digit hour and a zone of +24.
+		{"iso after = and @", "👽42|~=2024-02-03T15:00+08;;👽42|~@2024-02-03T15:00:00.5-02:30", `line 1:1
+  request 1:1 domain=4 action=2
+    time "=2024-02-03T15:00+08" kind=3 instant=2024-02-03T15:00:00+08:00
+  request 1:28 domain=4 action=2
+    time "@2024-02-03T15:00:00.5-02:30" kind=3 instant=2024-02-03T15:00:00-02:30
+`, nil},
+		{"iso forms that are not iso", "👽42|~=2024-02-03T5:00+08;;👽42|~@2024-02-03T15:00+24;;👽42|~=2024-02-03T15:00;;👽42|~@2024-02-03T15:00+08:0", "", []string{"L004", "L004", "L004", "L004"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, ds := parse(t, tc.in)
@@ -129,6 +175,26 @@ func TestPrintRoundTrip(t *testing.T) {
 	doc2, _ := Parse(diag.NewSource("a", out))
 	if d := cmp.Diff(string(out), string(Print(doc2))); d != "" {
 		t.Errorf("not idempotent:\n%s", d)
+	}
+}
+
+// TestPrintKeepsCodes checks that fmt changes no byte of a code but the case of
+// a request's hex digits, and that a malformed message keeps its bytes, so
+// print(parse(x)) says what x says.
+func TestPrintKeepsCodes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"^a|#x\n!E2w|oops\n^z\n!E1x\n👽7a|@1\n👽7fc\n", "^a|#x\n!E2w|oops\n^z\n!E1x\n👽7A|@1\n👽7FC\n"},
+		{"^0a|#x\n  !E|late\n^;;👽73|@1\n^10\n", "^0a|#x\n!E|late\n^;;👽73|@1\n^10\n"},
+	} {
+		doc, _ := Parse(diag.NewSource("a", []byte(tc.in)))
+		out := Print(doc)
+		if d := cmp.Diff(tc.want, string(out)); d != "" {
+			t.Errorf("print %q (-want +got):\n%s", tc.in, d)
+		}
+		doc2, _ := Parse(diag.NewSource("a", out))
+		if d := cmp.Diff(string(out), string(Print(doc2))); d != "" {
+			t.Errorf("not idempotent:\n%s", d)
+		}
 	}
 }
 

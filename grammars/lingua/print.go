@@ -16,9 +16,10 @@ import (
 )
 
 // Print writes doc in canonical form: fields in the order @ # ~ % $ (fields kept
-// verbatim go just before the payload), code digits in upper case, no
+// verbatim go just before the payload), the hex digits of a request code in
+// upper case (Parse reads them so; statuses and error codes keep their case), no
 // indentation, '\n' line endings, and the signature on the line after its
-// message. Payloads, prose and every value keep their bytes.
+// message. Payloads, prose, bad messages and every value keep their bytes.
 func Print(doc *ir.LinguaTranscript) []byte {
 	out, _ := Encode(doc, EncodeOptions{}) // without Reencode nothing can fail
 	return out

@@ -46,7 +46,7 @@ func (st *state) handshake(m ir.LinguaMessage, pl *ir.LinguaPayload) {
 		}
 		o := st.offers[0]
 		st.offers = st.offers[1:]
-		hs.Offer, hs.Peer = o.hs, o.hs.Peer
+		hs.OfferSpan, hs.Peer = o.req.Span, o.hs.Peer
 		if r, ok := m.(*ir.LinguaResponse); ok && r.Status == '0' && (hs.Accepted == nil || *hs.Accepted) && hs.Session != "" {
 			st.establish(o, r, hs)
 		}
@@ -134,7 +134,7 @@ func (st *state) checkPubKey(hs *ir.LinguaHandshake, pl *ir.LinguaPayload) {
 // when the key files allow: X25519 when the private key is one side's, else
 // the PSK.
 func (st *state) establish(o *offer, r *ir.LinguaResponse, hs *ir.LinguaHandshake) {
-	s := &session{s: &ir.LinguaSession{ID: hs.Session, OfferSpan: o.req.Span, AnswerSpan: r.Span, Offer: o.hs, Answer: hs}}
+	s := &session{s: &ir.LinguaSession{ID: hs.Session, OfferSpan: o.req.Span, AnswerSpan: r.Span}}
 	st.sessions[s.s.ID] = s
 	st.doc.Sessions = append(st.doc.Sessions, s.s)
 	suite := ""

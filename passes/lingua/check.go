@@ -47,18 +47,19 @@ const RotateAfter = 1000
 type checker struct {
 	ds       diag.List
 	sessions map[string]*ir.LinguaSession
-	levels   map[string]ir.LinguaLevel // negotiated level per session
-	caps     map[string][]string       // declared capabilities per session (union of both sides)
-	sent     map[string]int            // encrypted messages seen per session
-	ids      map[string]bool           // request #ids seen so far
-	peers    map[string]string         // peer (offer's @target) -> first public key
-	version  string                    // version of the latest handshake, or ""
+	levels   map[string]ir.LinguaLevel         // negotiated level per session
+	caps     map[string][]string               // declared capabilities per session (union of both sides)
+	sent     map[string]int                    // encrypted messages seen per session
+	ids      map[string]bool                   // request #ids seen so far
+	peers    map[string]string                 // peer (offer's @target) -> first public key
+	offers   map[diag.Span]*ir.LinguaHandshake // offer message span -> its handshake, for the answers that name it
+	version  string                            // version of the latest handshake, or ""
 }
 
 // Check runs every transcript rule over doc, after passes/decode.
 func Check(doc *ir.LinguaTranscript) diag.List {
 	c := &checker{sessions: map[string]*ir.LinguaSession{}, levels: map[string]ir.LinguaLevel{}, caps: map[string][]string{},
-		sent: map[string]int{}, ids: map[string]bool{}, peers: map[string]string{}}
+		sent: map[string]int{}, ids: map[string]bool{}, peers: map[string]string{}, offers: map[diag.Span]*ir.LinguaHandshake{}}
 	for _, s := range doc.Sessions {
 		c.sessions[s.ID] = s
 	}
@@ -94,6 +95,9 @@ func (c *checker) message(m ir.LinguaMessage) {
 		hs = pl.Decoded.Handshake
 	}
 	if hs != nil {
+		if !hs.Answer {
+			c.offers[f.Span] = hs
+		}
 		c.handshake(m, hs, pl)
 	} else if pl != nil && pl.Decoded != nil && pl.Decoded.JSON != nil {
 		c.keys(pl.Decoded.JSON, pl.BodySpan)
@@ -163,18 +167,37 @@ func (c *checker) code(m ir.LinguaMessage) {
 			c.add(diag.Error, CodeUnknownCode, m.CodeSpan, "modifiers are 0-9", "unknown modifier %c", m.Modifier)
 		}
 	case *ir.LinguaResponse:
-		if !strings.ContainsRune("012389A", rune(m.Status)) {
-			c.add(diag.Error, CodeUnknownCode, m.CodeSpan, "statuses are 0 success, 1 partial, 2 waiting, 3 queued, 8 retry, 9 failed, A reject",
+		if !strings.ContainsRune(statuses, rune(m.Status)) {
+			c.add(diag.Error, CodeUnknownCode, m.CodeSpan, caseHint(m.Status, statuses, "^")+"statuses are 0 success, 1 partial, 2 waiting, 3 queued, 8 retry, 9 failed, A reject",
 				"unknown response status %c", m.Status)
 		}
 	case *ir.LinguaError:
 		if m.Type < '0' || m.Type > '6' {
 			c.add(diag.Error, CodeUnknownCode, m.CodeSpan, "error types are 0-6", "unknown error type %c", m.Type)
-		} else if m.Sub != 0 && !(m.Type == '2' && strings.ContainsRune("RWX", rune(m.Sub))) {
-			c.add(diag.Error, CodeUnknownCode, m.CodeSpan, "only !E2 has subtypes: R read, W write, X execute",
-				"unknown error subtype %c for !E%c", m.Sub, m.Type)
+		} else if m.Sub != 0 && !(m.Type == '2' && strings.ContainsRune(subtypes, rune(m.Sub))) {
+			hint := "only !E2 has subtypes: R read, W write, X execute"
+			if m.Type == '2' {
+				hint = caseHint(m.Sub, subtypes, "!E2") + hint
+			}
+			c.add(diag.Error, CodeUnknownCode, m.CodeSpan, hint, "unknown error subtype %c for !E%c", m.Sub, m.Type)
 		}
 	}
+}
+
+// The response statuses and the subtypes of !E2. Their letters are case
+// sensitive: the grammar keeps them as written (^a is not ^A).
+const (
+	statuses = "012389A"
+	subtypes = "RWX"
+)
+
+// caseHint returns "write <prefix><C>; " when c is the lower case of a letter
+// in valid, so a hint names the code the writer most likely meant.
+func caseHint(c byte, valid, prefix string) string {
+	if 'a' <= c && c <= 'z' && strings.IndexByte(valid, c-'a'+'A') >= 0 {
+		return "write " + prefix + string(c-'a'+'A') + " (code letters are upper case); "
+	}
+	return ""
 }
 
 // keys reports JSON keys outside the field table that are not 2-3 letters.

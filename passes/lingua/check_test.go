@@ -64,6 +64,24 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// TestCaseHints: a status or subtype in lower case is unknown (the grammar keeps
+// its case) and the hint names the upper-case code.
+func TestCaseHints(t *testing.T) {
+	ds := check(t, "^a\n!E2w\n^z\n")
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.Code+" "+d.Message+": "+strings.SplitN(d.Hint, ";", 2)[0])
+	}
+	want := []string{
+		"L207 unknown response status a: write ^A (code letters are upper case)",
+		"L207 unknown error subtype w for !E2: write !E2W (code letters are upper case)",
+		"L207 unknown response status z: statuses are 0 success, 1 partial, 2 waiting, 3 queued, 8 retry, 9 failed, A reject",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
 func TestRotation(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(hs(offer, answer))

@@ -37,11 +37,14 @@ func (c *checker) handshake(m ir.LinguaMessage, hs *ir.LinguaHandshake, pl *ir.L
 		c.offer(hs, pl)
 		return
 	}
-	if hs.Offer == nil {
+	var o *ir.LinguaHandshake
+	if hs.OfferSpan.IsValid() {
+		o = c.offers[hs.OfferSpan]
+	}
+	if o == nil {
 		c.add(diag.Error, CodeNoOffer, pl.Span, "a handshake answer follows a 👽09 offer", "handshake answer with no offer before it")
 		return
 	}
-	o := hs.Offer
 	if o.Version != "" && hs.Version != "" && o.Version != hs.Version {
 		c.add(diag.Warning, CodeVersions, pl.Span, "both sides must speak one version; answer !E1 when the offered version is not understood",
 			"answer names version %s, the offer %s", hs.Version, o.Version)
