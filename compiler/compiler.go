@@ -166,6 +166,7 @@ func run(file string, src []byte, opt *Options) *Result {
 	if limit <= 0 {
 		limit = DefaultMaxBytes
 	}
+	limit = min(limit, diag.MaxOffset) // what a span can address
 	switch {
 	case int64(len(src)) > limit:
 		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeTooLarge, Span: res.Source.Span(0, 0),

@@ -14,7 +14,10 @@ func init() {
 	registerPrinter(ir.Rosetta, formatRosetta)
 }
 
-func parseRosetta(src *diag.Source, _ *Options) (ir.Document, diag.List) {
+func parseRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
+	if opt.DiagnosticsOnly && !opt.syntaxOnly {
+		return streamCheckRosetta(src, opt)
+	}
 	t, ds := rosetta.Parse(src)
 	inheritTranscript(t)
 	return t, ds

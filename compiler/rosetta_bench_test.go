@@ -18,7 +18,7 @@ import (
 // beside the repository, or ROSETTAC_GEN) for n messages, caching the output
 // in the test's temp directory; it skips when the generator or python3 is
 // missing.
-func genTranscript(b *testing.B, n int) []byte {
+func genTranscript(b testing.TB, n int) []byte {
 	b.Helper()
 	gen := os.Getenv("ROSETTAC_GEN")
 	if gen == "" {
@@ -45,34 +45,47 @@ func genTranscript(b *testing.B, n int) []byte {
 }
 
 // BenchmarkCheckRosetta measures parse plus every pass over generated
-// transcripts of growing size; MB/s comes from SetBytes, and peak-heap/input
-// reports the heap in use after the check relative to the input size.
+// transcripts of growing size, the way rosettac check runs it (stream: each
+// message into the session as it is parsed, Options.DiagnosticsOnly) and
+// keeping the whole IR (ir: what compile does). MB/s comes from SetBytes;
+// heap/input is the live heap after the check relative to the input size, and
+// peak/input the live heap at the end of the fold, while the session still
+// holds everything it kept (the check's largest live heap: the session only
+// grows).
 func BenchmarkCheckRosetta(b *testing.B) {
 	if !slices.Contains(Languages(), ir.Rosetta) {
 		b.Skip("no Rosetta parser registered")
 	}
 	for _, n := range []int{1000, 10000, 100000} {
-		b.Run(fmt.Sprintf("messages=%d", n), func(b *testing.B) {
-			src := genTranscript(b, n)
-			b.SetBytes(int64(len(src)))
-			b.ReportAllocs()
-			var res *Result
-			cpu0 := cpuTime()
-			for b.Loop() {
-				res = Check("bench.rose", src, Options{From: ir.Rosetta})
-			}
-			if d := cpuTime() - cpu0; d > 0 {
-				b.ReportMetric(float64(len(src))*float64(b.N)/d.Seconds()/1e6, "MB/cpu-s")
-			}
-			runtime.GC()
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			b.ReportMetric(float64(ms.HeapAlloc)/float64(len(src)), "heap/input")
-			if res.Diags.HasErrors() {
-				b.Logf("%d error-level diagnostics, first: %v", res.Diags.Count(2), res.Diags.Err())
-			}
-			runtime.KeepAlive(res)
-		})
+		for _, mode := range []string{"stream", "ir"} {
+			b.Run(fmt.Sprintf("messages=%d/%s", n, mode), func(b *testing.B) {
+				src := genTranscript(b, n)
+				b.SetBytes(int64(len(src)))
+				b.ReportAllocs()
+				opt := Options{From: ir.Rosetta, DiagnosticsOnly: mode == "stream"}
+				var res *Result
+				var peak uint64
+				checkedHook = func() { peak = liveHeap() }
+				defer func() { checkedHook = nil }()
+				cpu0 := cpuTime()
+				for b.Loop() {
+					res = Check("bench.rose", src, opt)
+				}
+				if d := cpuTime() - cpu0; d > 0 {
+					b.ReportMetric(float64(len(src))*float64(b.N)/d.Seconds()/1e6, "MB/cpu-s")
+				}
+				after := liveHeap()
+				if mode == "ir" {
+					peak = after // the IR is kept: the end is the peak
+				}
+				b.ReportMetric(float64(after)/float64(len(src)), "heap/input")
+				b.ReportMetric(float64(peak)/float64(len(src)), "peak/input")
+				if res.Diags.HasErrors() {
+					b.Logf("%d error-level diagnostics, first: %v", res.Diags.Count(2), res.Diags.Err())
+				}
+				runtime.KeepAlive(res)
+			})
+		}
 	}
 }
 
@@ -114,6 +127,14 @@ func BenchmarkSessionOnly(b *testing.B) {
 			}
 		})
 	}
+}
+
+// liveHeap collects garbage and returns the bytes still in use.
+func liveHeap() uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
 }
 
 // cpuTime is the process's CPU time so far: steadier than wall time on a

@@ -1,11 +1,21 @@
 package compiler
 
 import (
+	"runtime"
+
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
 )
 
-func init() { registerChecker(ir.Rosetta, checkRosetta) }
+func init() {
+	registerChecker(ir.Rosetta, func(doc ir.Document, src *diag.Source, opt *Options) diag.List {
+		if opt.DiagnosticsOnly {
+			return nil // checked while parsing (streamCheckRosetta)
+		}
+		return checkRosetta(doc, src, opt)
+	})
+}
 
 // checkRosetta checks a transcript as one session: it is a fold of Session.Add
 // over the messages in order, then Session.Finish (open obligations, stalls,
@@ -24,3 +34,34 @@ func checkRosetta(doc ir.Document, src *diag.Source, opt *Options) diag.List {
 	}
 	return append(ds, s.Finish()...)
 }
+
+// streamCheckRosetta is parse and check in one pass, for when only the
+// diagnostics are wanted (Options.DiagnosticsOnly, rosettac check): each
+// message goes into the session as soon as it is parsed, and the session
+// keeps the IR of only the newest messages, parsing an older one again when a
+// later message needs it (a reply's want contract, a mark on its block). The
+// whole transcript's IR is never live at once, so the check holds little more
+// than the input; the diagnostics are exactly checkRosetta's. The transcript
+// returned keeps its prose, not its messages.
+func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
+	s := newSession(*opt, src)
+	var ds diag.List
+	t, pds := rosetta.ParseEach(src, func(m *ir.Message) {
+		// What parseRosetta's inheritTranscript does before any check.
+		if !m.Degraded {
+			s.st.Inherit(m)
+		}
+		ds = append(ds, s.Add(m)...)
+	})
+	ds = append(pds, ds...)
+	ds = append(ds, s.Finish()...)
+	if checkedHook != nil {
+		checkedHook() // the session is still live here: its memory is the check's peak
+		runtime.KeepAlive(s)
+	}
+	return t, ds
+}
+
+// checkedHook, when set (by the benchmark), runs at the end of a streamed
+// check, while the session still holds everything it kept.
+var checkedHook func()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/epistemic"
 	"github.com/rosettac/rosettac/passes/resolve"
@@ -30,11 +31,29 @@ type Session struct {
 
 // NewSession returns an empty session. Options.Now and Options.Livelock
 // configure the stall and livelock checks; the other fields are ignored.
-func NewSession(opt Options) *Session {
-	return &Session{opt: opt, st: epistemic.NewSession(epistemic.Options{
-		Livelock: opt.Livelock,
-		Inherit:  inheritHeader,
-	})}
+func NewSession(opt Options) *Session { return newSession(opt, nil) }
+
+// newSession is NewSession for a transcript read from src, when src is not
+// nil: the session then keeps of each message only what later messages and
+// the final report read (see epistemic.Options.Reread), and parses a message
+// again from src when a host asks for all of it (Message, Open).
+func newSession(opt Options, src *diag.Source) *Session {
+	eo := epistemic.Options{Livelock: opt.Livelock, Inherit: inheritHeader}
+	s := &Session{opt: opt, src: src}
+	if src != nil {
+		rr := rosetta.NewRereader(src)
+		eo.Reread = func(sp diag.Span) *ir.Message {
+			m := rr.Message(sp)
+			if m != nil {
+				// Pass results are not kept either: the marks resolve again,
+				// against the session as it is now.
+				resolve.Marks(m, s.st.Carrier)
+			}
+			return m
+		}
+	}
+	s.st = epistemic.NewSession(eo)
+	return s
 }
 
 // SetSource names the source the next messages were parsed from, so that a
@@ -52,7 +71,7 @@ func (s *Session) Add(m *ir.Message) diag.List {
 	}
 	m.Epoch = s.st.Epoch()
 	ds := epistemic.Check(m, s.src)
-	ds = append(ds, resolve.Marks(m, s.st.Lookup)...)
+	ds = append(ds, resolve.Marks(m, s.st.Carrier)...)
 	ds = append(ds, resolve.Digests(m)...)
 	if m.Degraded || m.Header == nil {
 		return ds

@@ -14,7 +14,7 @@ import (
 type Source struct {
 	File  string
 	Text  []byte
-	lines []int // byte offset of the start of each line, relative to Text
+	lines []uint32 // byte offset of the start of each line, relative to Text (a file is at most MaxOffset bytes)
 
 	// A Source may index a window of a file rather than all of it (NewWindow):
 	// base is the file offset of Text[0], and firstLine the 1-based line it is on.
@@ -22,17 +22,18 @@ type Source struct {
 	fileOnly        bool // FileSpan's source: a name, no text
 }
 
-// NewSource indexes text. Lines end at '\n' only (a '\r' before it belongs to
-// the line ending, any other control character is content).
+// NewSource indexes text, which must be at most MaxOffset bytes (the
+// compiler refuses larger inputs). Lines end at '\n' only (a '\r' before it
+// belongs to the line ending, any other control character is content).
 func NewSource(file string, text []byte) *Source {
-	lines := make([]int, 1, 1+len(text)/32)
+	lines := make([]uint32, 1, 1+len(text)/32)
 	for i := 0; ; {
 		k := bytes.IndexByte(text[i:], '\n') // vectorised; a byte loop was 3% of a Rosetta parse
 		if k < 0 {
 			break
 		}
 		i += k + 1
-		lines = append(lines, i)
+		lines = append(lines, uint32(i))
 	}
 	return &Source{File: file, Text: text, lines: lines, firstLine: 1}
 }
@@ -66,8 +67,8 @@ func (s *Source) Pos(off int) Pos {
 		return Pos{}
 	}
 	off = min(max(off-s.base, 0), len(s.Text))
-	line := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > off }) - 1
-	start := s.lines[line]
+	line := sort.Search(len(s.lines), func(i int) bool { return int(s.lines[i]) > off }) - 1
+	start := int(s.lines[line])
 	return Pos{Offset: s.base + off, Line: s.firstLine + line, Col: utf8.RuneCount(s.Text[start:off]) + 1}
 }
 
@@ -91,10 +92,10 @@ func (s *Source) Line(n int) []byte {
 	if n < 1 || n > len(s.lines) {
 		return nil
 	}
-	start := s.lines[n-1]
+	start := int(s.lines[n-1])
 	end := len(s.Text)
 	if n < len(s.lines) {
-		end = s.lines[n] - 1
+		end = int(s.lines[n]) - 1
 	}
 	for end > start && s.Text[end-1] == '\r' {
 		end--
@@ -111,7 +112,7 @@ func (s *Source) LineStart(n int) int {
 	if n > len(s.lines) {
 		return s.base + len(s.Text)
 	}
-	return s.base + s.lines[n-1]
+	return s.base + int(s.lines[n-1])
 }
 
 // LineEnd returns the end of the text of the line that starts at byte start,

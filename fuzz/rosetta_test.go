@@ -9,6 +9,7 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/internal/rosettanorm"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -25,7 +26,9 @@ var rosettaSeeds = []string{
 }
 
 // FuzzRosettaParse checks that parsing never panics, that every span lies
-// inside the input, and that parse(print(parse(x))) equals parse(x) (in the
+// inside the input, that each message parsed again from its span alone is the
+// message the whole parse gave (a session that dropped a message's IR reads
+// it again that way), and that parse(print(parse(x))) equals parse(x) (in the
 // comparison form of internal/rosettanorm, after session inheritance), with
 // fmt idempotent in both header modes.
 func FuzzRosettaParse(f *testing.F) {
@@ -42,6 +45,7 @@ func FuzzRosettaParse(f *testing.F) {
 			t.Fatalf("no transcript")
 		}
 		checkSpans(t, src, tr, res.Diags)
+		checkReparse(t, res.Source)
 		for _, terse := range []bool{true, false} {
 			out, _ := compiler.Format(res, compiler.FormatOptions{Terse: terse})
 			res2 := compiler.Parse("f.rose", out, compiler.Options{From: ir.Rosetta})
@@ -123,6 +127,23 @@ func checkSpans(t *testing.T, src []byte, tr *ir.Transcript, ds diag.List) {
 					check("block line", l.Span)
 				}
 			}
+		}
+	}
+}
+
+// checkReparse parses every message of src again from its span alone and
+// compares it with the message of the whole parse (before any session
+// inheritance, which the grammar does not apply).
+func checkReparse(t *testing.T, src *diag.Source) {
+	t.Helper()
+	tr, _ := rosetta.Parse(src)
+	for _, m := range tr.Messages {
+		if m.Degraded {
+			continue
+		}
+		again := rosetta.ParseMessage(src, m.Span)
+		if d := cmp.Diff(m, again); d != "" {
+			t.Fatalf("message at %v parsed again from its span differs (-whole parse +alone):\n%s\ninput: %q", m.Span, d, src.Text)
 		}
 	}
 }

@@ -16,16 +16,55 @@ import (
 // (or, when the input has no header at all, wrapped as one degraded note).
 // Session inheritance (2.1-c) is not applied here; see compiler.
 func Parse(src *diag.Source) (*ir.Transcript, diag.List) {
-	p := &parser{src: src, text: src.Content()}
+	return ParseEach(src, nil)
+}
+
+// ParseEach is Parse that hands each message to each as soon as it ends,
+// instead of keeping it in the transcript (which then holds only prose). A
+// checker folds messages into a session this way without the whole
+// transcript's IR ever being live at once. With a nil each it is Parse.
+func ParseEach(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: src.Content(), each: each}
 	p.run()
 	return p.t, p.diags
+}
+
+// Rereader parses single messages of one source again, for a session that
+// dropped their IR (compiler's transcript check). It reuses one parser, and so
+// its node slabs, across calls: a fresh parser per message would allocate a
+// chunk of every kind of node each time.
+type Rereader struct{ p *parser }
+
+// NewRereader returns a Rereader of src.
+func NewRereader(src *diag.Source) *Rereader {
+	return &Rereader{p: &parser{src: src, text: src.Content(), t: &ir.Transcript{}}}
+}
+
+// Message parses again the message whose span is sp (a span Parse gave a
+// message of this source). The message is read exactly as in the whole
+// transcript, since a message's parse depends on nothing before its header
+// line (FuzzRosettaParse checks it). It returns nil when sp holds no message.
+func (r *Rereader) Message(sp diag.Span) *ir.Message {
+	p := r.p
+	p.t.Messages, p.diags = p.t.Messages[:0], p.diags[:0]
+	start, end := sp.Offsets()
+	p.lines(start, min(end, len(p.text)))
+	p.endMessage()
+	if len(p.t.Messages) == 0 {
+		return nil
+	}
+	return p.t.Messages[0]
+}
+
+// ParseMessage is NewRereader(src).Message(sp).
+func ParseMessage(src *diag.Source, sp diag.Span) *ir.Message {
+	return NewRereader(src).Message(sp)
 }
 
 // lineRef locates one source line.
 type lineRef struct {
 	start int // byte offset of the line's first byte
 	end   int // byte offset of the end of its text (before "\r\n" or "\n")
-	no    int // 1-based line number
 }
 
 // seg is the text of (part of) one coordination line as the grammars see it:
@@ -46,6 +85,7 @@ func (s seg) off(i int) int {
 }
 
 type parser struct {
+	each  func(*ir.Message) // ParseEach's callback, or nil to keep messages in t
 	src   *diag.Source
 	text  string
 	t     *ir.Transcript
@@ -139,20 +179,22 @@ func (p *parser) report(sev diag.Severity, code string, sp diag.Span, msg, hint 
 
 func (p *parser) run() {
 	p.t = &ir.Transcript{Span: p.src.Span(0, len(p.src.Text))}
-	text := p.text
-	no := 0
-	for start := 0; start < len(text); {
-		no++
-		end, next := diag.LineEnd(text, start)
-		l := lineRef{start: start, end: end, no: no}
-		p.line(l)
-		p.lastLine = l
-		start = next
-	}
+	p.lines(0, len(p.text))
 	p.endMessage()
 	p.endProse()
 	if !p.anyHeader {
 		p.degrade()
+	}
+}
+
+// lines reads the lines that start in text[from:to].
+func (p *parser) lines(from, to int) {
+	for start := from; start < to; {
+		end, next := diag.LineEnd(p.text, start)
+		l := lineRef{start: start, end: end}
+		p.line(l)
+		p.lastLine = l
+		start = next
 	}
 }
 
@@ -290,11 +332,9 @@ func (p *parser) degrade() {
 	first, last := -1, -1
 	var lines []lineRef
 	text := p.text
-	no := 0
 	for start := 0; start < len(text); {
-		no++
 		end, next := diag.LineEnd(text, start)
-		l := lineRef{start, end, no}
+		l := lineRef{start, end}
 		if skipWS(text[start:end], 0) < end-start {
 			if first < 0 {
 				first = len(lines)
@@ -316,7 +356,7 @@ func (p *parser) degrade() {
 	slot := &ir.BlockSlot{SlotHead: ir.SlotHead{Span: sp, Key: "txt"}, Block: blk}
 	m := &ir.Message{Span: sp, Degraded: true, Slots: []ir.Slot{slot},
 		Header: &ir.Header{Act: "note", Sender: "?", Targets: []ir.Target{{Kind: ir.TargetBroadcast, Text: "*"}}}}
-	p.t.Messages = append(p.t.Messages, m)
+	p.emit(m)
 	p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeNoHeader, Span: p.src.Span(lines[0].start, lines[0].end),
 		Message: "no Rosetta header found; the text is wrapped as a note with one txt block",
 		Hint:    "start a message with a header such as `a1.1 tell >a2`"})
@@ -427,6 +467,15 @@ func (p *parser) newBinding() *ir.Binding { return p.nodes.bindings.new() }
 
 func (p *parser) newMark() *ir.Mark { return p.nodes.marks.new() }
 
+// emit keeps a finished message in the transcript, or hands it to each.
+func (p *parser) emit(m *ir.Message) {
+	if p.each != nil {
+		p.each(m)
+		return
+	}
+	p.t.Messages = append(p.t.Messages, m)
+}
+
 func (p *parser) endMessage() {
 	c := p.cur
 	if c == nil {
@@ -437,6 +486,6 @@ func (p *parser) endMessage() {
 	m.Slots = p.nodes.slots.copyOf(p.slotsBuf)
 	p.slotsBuf = p.slotsBuf[:0]
 	m.Span = m.Header.Span.WithEnd(p.pos(c.lastLine, c.last))
-	p.t.Messages = append(p.t.Messages, m)
+	p.emit(m)
 	p.cur = nil
 }

@@ -20,8 +20,19 @@ type Options struct {
 	Livelock int // propose↔propose rounds allowed; 0 means DefaultLivelock
 	// Inherit copies route and topic from a reply's re= parent (spec 2.1 §6.2.1),
 	// or is nil when the caller does it. It runs after the checks, as in the
-	// reference, so no rule sees an inherited value.
+	// reference, so no rule sees an inherited value. The parent it is given
+	// carries only its header's sender and topic.
 	Inherit func(m, parent *ir.Message)
+
+	// Reread, when set, lets the session drop a message's IR once it is
+	// stored, keeping only what its rules read of stored messages: the
+	// header's id, act, sender, re=, sens=, at=, ttl=, pri= and topic, the
+	// act's span, the txt blocks (marks resolve on them), the want contract
+	// (replies are checked against it) and a fail's why. Reread is called
+	// with the message's span to parse it again when a host asks for the
+	// whole message (Get, Lookup, Open). A transcript checker that passes it
+	// holds the blocks, not the whole transcript's IR.
+	Reread func(sp diag.Span) *ir.Message
 }
 
 // Obligation is a pending obligation opened by ask, do, propose or stop
@@ -30,9 +41,11 @@ type Obligation struct {
 	ID       string
 	Act      string
 	Sender   string
-	Msg      *ir.Message
-	Closer   string // id of the message that discharged it, or ""
-	Claimant string // sender of the first take, or ""
+	Msg      *ir.Message // set by Open
+	Closer   string      // id of the message that discharged it, or ""
+	Claimant string      // sender of the first take, or ""
+
+	e *entry
 }
 
 // symbol is one dictionary entry.
@@ -40,17 +53,35 @@ type symbol struct {
 	value, definer string
 }
 
-// entry is a stored message and what later messages need from it.
+// entry is a stored message and what later messages need from it: every
+// rule reads these fields, and only the rules that need more (a want
+// contract, a block, a why slot) read the IR, through Session.msg.
 type entry struct {
-	m      *ir.Message
+	m      *ir.Message // nil once dropped (Options.Reread)
+	span   diag.Span   // the message's span, which Reread parses again
 	id     string
 	act    string
 	sender string
 	re     string
+	topic  string
 	sens   int
 	eff    caps        // S4: the confidence each key may carry when relayed
 	depth  int         // propose↔propose rounds ending here
 	obl    *Obligation // the obligation it opened, or nil
+
+	actSpan       diag.Span // where diagnostics about the message point
+	sensText, pri string    // header fields, as written ("" when absent)
+	at, ttl       string
+	hasAt, hasTTL bool
+	blocks        []*ir.BlockSlot // its txt blocks, in order
+	want          *ir.ShapeSlot   // its first want slot, or nil
+	why           *why            // a fail's or reject's first why slot, or nil
+}
+
+// why is what the escalation report reads of a fail's or reject's why slot.
+type why struct {
+	raw  string
+	span diag.Span // where the report points
 }
 
 // confCap is the highest rank a relay may give a key, and whose it is.
@@ -93,6 +124,7 @@ func NewSession(opt Options) *Session {
 	if opt.Livelock <= 0 {
 		opt.Livelock = DefaultLivelock
 	}
+
 	return &Session{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
 		dict: map[string]symbol{}, revised: map[string]string{}}
 }
@@ -106,7 +138,7 @@ func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
 // Get returns the stored message with this id (not following revisions).
 func (s *Session) Get(id string) *ir.Message {
 	if e := s.msgs[id]; e != nil {
-		return e.m
+		return s.msg(e)
 	}
 	return nil
 }
@@ -114,9 +146,65 @@ func (s *Session) Get(id string) *ir.Message {
 // Lookup returns the message an id names: the newest revision unless orig.
 func (s *Session) Lookup(id string, orig bool) *ir.Message {
 	if e := s.lookup(id, orig); e != nil {
-		return e.m
+		return s.msg(e)
 	}
 	return nil
+}
+
+// msg returns e's whole IR, parsing the message again if the session dropped
+// it (the parse is not kept: a host that asks again parses again).
+func (s *Session) msg(e *entry) *ir.Message {
+	if e.m != nil {
+		return e.m
+	}
+	m := s.opt.Reread(e.span)
+	if m == nil || m.Header == nil || m.Header.ID.Text != e.id {
+		// Not the message stored (the source changed under the session):
+		// what the session kept of it, rather than another message.
+		return s.kept(e)
+	}
+	s.Inherit(m)
+	m.Epoch = s.epoch
+	return m
+}
+
+// kept returns e's IR, or when the session dropped it, a message made of what
+// it kept: a header with the id, act, sender and topic, the txt blocks and the
+// want slot. That is all the rules read of a stored message.
+func (s *Session) kept(e *entry) *ir.Message {
+	if e.m != nil {
+		return e.m
+	}
+	slots := make([]ir.Slot, 0, len(e.blocks)+1)
+	for _, b := range e.blocks {
+		slots = append(slots, b)
+	}
+	if e.want != nil {
+		slots = append(slots, e.want)
+	}
+	return &ir.Message{Span: e.span, Slots: slots, Epoch: s.epoch, Header: &ir.Header{Span: e.span,
+		ID: ir.MsgID{Text: e.id}, Act: e.act, ActSpan: e.actSpan, Sender: e.sender, Topic: e.topic}}
+}
+
+// Carrier returns the message an id names (the newest revision unless orig)
+// as far as its txt blocks and want slot: what a mark on it or a reply to it
+// needs. Unlike Lookup it never parses a dropped message again.
+func (s *Session) Carrier(id string, orig bool) *ir.Message {
+	if e := s.lookup(id, orig); e != nil {
+		return s.kept(e)
+	}
+	return nil
+}
+
+// Inherit applies Options.Inherit to m from its stored re= parent, if any.
+func (s *Session) Inherit(m *ir.Message) {
+	if s.opt.Inherit == nil || m.Header == nil {
+		return
+	}
+	re, _ := m.Header.Field("re")
+	if p := s.msgs[re]; p != nil {
+		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic}})
+	}
 }
 
 func (s *Session) lookup(id string, orig bool) *entry {
@@ -139,7 +227,7 @@ func (s *Session) lookup(id string, orig bool) *entry {
 func (s *Session) OnTopic(topic string) []string {
 	var out []string
 	for _, e := range s.order {
-		if h := e.m.Header; h != nil && (h.Topic == topic || strings.HasPrefix(h.Topic, topic+".")) {
+		if e.topic == topic || strings.HasPrefix(e.topic, topic+".") {
 			out = append(out, e.id)
 		}
 	}
@@ -165,21 +253,25 @@ func (s *Session) at(m *ir.Message) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	v, ok := m.Header.Field("at")
+	return s.atTime(v, ok)
+}
+
+// atOf is at for a stored message.
+func (s *Session) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.hasAt) }
+
+func (s *Session) atTime(v string, ok bool) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
 	return rostime.Parse(v, s.epoch)
 }
 
-func ttlOf(m *ir.Message) (time.Duration, bool) {
-	if m.Header == nil {
+// ttlOf returns a stored message's ttl=.
+func ttlOf(e *entry) (time.Duration, bool) {
+	if !e.hasTTL {
 		return 0, false
 	}
-	v, ok := m.Header.Field("ttl")
-	if !ok {
-		return 0, false
-	}
-	return rostime.ParseDuration(v)
+	return rostime.ParseDuration(e.ttl)
 }
 
 // Cross runs the rules that need the session (the reference's cross_check):
@@ -212,7 +304,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 				add(diag.Warning, "E010", v.actSpan(), "reply with one of: "+strings.Join(legal, ", "),
 					"`%s` is not a legal reply to `%s` (expected %s)", v.act, parent.act, strings.Join(legal, "/"))
 			}
-			ds = append(ds, checkReply(parent.m, v)...)
+			ds = append(ds, checkReply(s.kept(parent), v)...)
 		}
 	}
 
@@ -229,7 +321,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 			return
 		}
 		reported[p.id] = true
-		ps, _ := p.m.Header.Field("sens")
+		ps := p.sensText
 		add(diag.Error, "S8", sp, fmt.Sprintf("label this message sens=%s (or stricter), or pass it through a host-approved redaction step", ps),
 			"references %s labelled sens=%s but this message is sens=%s; labels may only tighten", p.id, ps, v.fieldOr("sens", "pub"))
 	})
@@ -242,8 +334,8 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 			if p == nil {
 				return
 			}
-			pat, ok1 := s.at(p.m)
-			ttl, ok2 := ttlOf(p.m)
+			pat, ok1 := s.atOf(p)
+			ttl, ok2 := ttlOf(p)
 			if ok1 && ok2 && now.After(pat.Add(ttl)) {
 				add(diag.Warning, "W017", sp, "re-fetch the observation before using it (fail code `stale`)",
 					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id, rostime.ISO(pat.Add(ttl)))
@@ -453,11 +545,23 @@ func (s *Session) Store(m *ir.Message) {
 	if m.Header != nil {
 		re, _ = m.Header.Field("re")
 	}
-	if p := s.msgs[re]; p != nil && s.opt.Inherit != nil {
-		s.opt.Inherit(m, p.m)
-	}
+	s.Inherit(m)
 	v := view(m, nil)
-	e := &entry{m: m, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")]}
+	e := &entry{m: m, span: m.Span, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")],
+		topic: v.h.Topic, actSpan: v.actSpan()}
+	e.want, _ = firstSlot(m, "want").(*ir.ShapeSlot)
+	for _, sl := range m.Slots {
+		if b, ok := sl.(*ir.BlockSlot); ok {
+			e.blocks = append(e.blocks, b)
+		}
+	}
+	if w := firstSlot(m, "why"); w != nil && (act == "fail" || act == "reject") {
+		e.why = &why{raw: w.Head().Raw, span: v.keySpan(w)}
+	}
+	e.sensText, _ = v.h.Field("sens")
+	e.pri, _ = v.h.Field("pri")
+	e.at, e.hasAt = v.h.Field("at")
+	e.ttl, e.hasTTL = v.h.Field("ttl")
 	e.eff = s.launder(v, nil)
 	e.depth = s.proposeDepth(v)
 	s.msgs[id] = e
@@ -471,7 +575,9 @@ func (s *Session) Store(m *ir.Message) {
 				case b.Key == "epoch":
 					s.epoch = val
 					for _, x := range s.order {
-						x.m.Epoch = val
+						if x.m != nil {
+							x.m.Epoch = val
+						}
 					}
 				case b.Key == "profile":
 					s.Profiles = append(s.Profiles, val)
@@ -489,7 +595,7 @@ func (s *Session) Store(m *ir.Message) {
 		}
 	}
 	if opens[act] {
-		e.obl = &Obligation{ID: id, Act: act, Sender: sender, Msg: m}
+		e.obl = &Obligation{ID: id, Act: act, Sender: sender, Msg: m, e: e}
 		for _, r := range s.pending[id] {
 			s.reply(e, r)
 		}
@@ -500,6 +606,12 @@ func (s *Session) Store(m *ir.Message) {
 			s.reply(p, e)
 		} else if p == nil {
 			s.pending[re] = append(s.pending[re], e)
+		}
+	}
+	if s.opt.Reread != nil { // what later rules read of m is in e now
+		e.m = nil
+		if e.obl != nil {
+			e.obl.Msg = nil
 		}
 	}
 }
@@ -520,8 +632,19 @@ func (s *Session) reply(p, r *entry) {
 	}
 }
 
-// Open lists the obligations not yet discharged, in arrival order.
+// Open lists the obligations not yet discharged, in arrival order, each with
+// the message that opened it.
 func (s *Session) Open() []*Obligation {
+	out := s.open()
+	for _, o := range out {
+		o.Msg = s.msg(o.e)
+	}
+	return out
+}
+
+// open is Open without the messages: the session's own reports need only
+// what the entries keep.
+func (s *Session) open() []*Obligation {
 	var out []*Obligation
 	for _, e := range s.order {
 		if e.obl != nil && e.obl.Closer == "" {
@@ -536,7 +659,7 @@ func (s *Session) Latest() (time.Time, bool) {
 	var best time.Time
 	found := false
 	for _, e := range s.order {
-		if t, ok := s.at(e.m); ok && (!found || t.After(best)) {
+		if t, ok := s.atOf(e); ok && (!found || t.After(best)) {
 			best, found = t, true
 		}
 	}
@@ -546,18 +669,17 @@ func (s *Session) Latest() (time.Time, bool) {
 // Stalls reports every open obligation past its ttl at time now (W030).
 func (s *Session) Stalls(now time.Time) diag.List {
 	var ds diag.List
-	for _, o := range s.Open() {
-		at, ok1 := s.at(o.Msg)
-		ttl, ok2 := ttlOf(o.Msg)
+	for _, o := range s.open() {
+		at, ok1 := s.atOf(o.e)
+		ttl, ok2 := ttlOf(o.e)
 		if !ok1 || !ok2 || !now.After(at.Add(ttl)) {
 			continue
 		}
-		v := view(o.Msg, nil)
 		hint := "escalate, or `stop` it"
-		if pri, _ := o.Msg.Header.Field("pri"); pri == "block" {
+		if o.e.pri == "block" {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: v.actSpan(), Msg: o.ID, Hint: hint,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, Msg: o.ID, Hint: hint,
 			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
 	}
 	return ds
@@ -566,13 +688,12 @@ func (s *Session) Stalls(now time.Time) diag.List {
 // Orphans reports every open obligation (W010).
 func (s *Session) Orphans() diag.List {
 	var ds diag.List
-	for _, o := range s.Open() {
+	for _, o := range s.open() {
 		who := ""
 		if o.Claimant != "" {
 			who = ", claimed by " + o.Claimant
 		}
-		v := view(o.Msg, nil)
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: v.actSpan(), Msg: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
 	}
@@ -597,16 +718,14 @@ func (s *Session) Escalations() diag.List {
 		if e.act != "fail" && e.act != "reject" {
 			continue
 		}
-		why := firstSlot(e.m, "why")
-		if why == nil {
+		if e.why == nil {
 			continue
 		}
-		code, ok := failCode(why.Head().Raw)
+		code, ok := failCode(e.why.raw)
 		if !ok {
 			continue
 		}
-		v := view(e.m, nil)
-		sp := v.keySpan(why)
+		sp := e.why.span
 		switch {
 		case !failCodes[code]:
 			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",

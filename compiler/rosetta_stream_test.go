@@ -1,0 +1,113 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/rosettac/rosettac/ir"
+)
+
+// rosettaCorpus gathers every Rosetta input the repository has (examples,
+// golden inputs, error cases), the reference's spec documents when they are
+// at hand (markdown: prose and fenced transcripts), and a generated
+// transcript when the generator is.
+func rosettaCorpus(t *testing.T) map[string][]byte {
+	t.Helper()
+	in := map[string][]byte{}
+	globs, _ := filepath.Glob("../examples/*.rose")
+	errs, _ := filepath.Glob("../golden/testdata/errors/*.rose")
+	for _, f := range append(globs, errs...) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in[f] = b
+	}
+	archives, _ := filepath.Glob("../golden/testdata/rosetta/*.txtar")
+	for _, f := range archives {
+		a, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range a.Files {
+			if strings.HasSuffix(file.Name, ".rose") {
+				in[f+"/"+file.Name] = file.Data
+			}
+		}
+	}
+	for _, dir := range []string{"../../ref/spec", "../../../ref/spec", "/work/ref/spec"} {
+		for _, name := range []string{"SPEC.md", "EXAMPLES.md", "PROMPT.md"} {
+			if b, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+				in[name] = b
+			}
+		}
+	}
+	if len(in) < 10 {
+		t.Fatalf("only %d Rosetta inputs found", len(in))
+	}
+	return in
+}
+
+// TestStreamCheckMatchesCheck checks that rosettac check's way of checking a
+// transcript (each message into the session as it is parsed, keeping of it
+// only what later rules read) reports exactly what checking the whole parsed
+// transcript reports.
+func TestStreamCheckMatchesCheck(t *testing.T) {
+	in := rosettaCorpus(t)
+	if _, err := os.Stat("/work/shared/bench/gen_transcript.py"); err == nil || os.Getenv("ROSETTAC_GEN") != "" {
+		if b := genTranscriptT(t, 1000); b != nil {
+			in["generated-1000"] = b
+		}
+	}
+	for name, src := range in {
+		want := Check(name, src, Options{From: ir.Rosetta})
+		got := Check(name, src, Options{From: ir.Rosetta, DiagnosticsOnly: true})
+		if d := cmp.Diff(want.Diags, got.Diags); d != "" {
+			t.Errorf("%s: diagnostics (-whole transcript +streamed):\n%s", name, d)
+		}
+		if tr, ok := got.Doc.(*ir.Transcript); !ok || len(tr.Messages) != 0 {
+			t.Errorf("%s: the streamed check's document should keep no messages", name)
+		}
+	}
+}
+
+// TestDroppedMessagesReread checks that a session which dropped its messages'
+// IR gives a host each whole message back, parsed again from the source, as
+// the session that kept it would: same IR after inheritance, same open
+// obligations.
+func TestDroppedMessagesReread(t *testing.T) {
+	for name, src := range rosettaCorpus(t) {
+		res := Parse(name, src, Options{From: ir.Rosetta})
+		tr := res.Doc.(*ir.Transcript)
+		keep, drop := NewSession(Options{}), newSession(Options{}, res.Source)
+		keep.SetSource(res.Source)
+		for _, m := range tr.Messages {
+			keep.Add(m)
+			drop.Add(m)
+		}
+		for _, m := range tr.Messages {
+			if m.Header == nil || m.Degraded {
+				continue
+			}
+			id := m.Header.ID.Text
+			if d := cmp.Diff(keep.Message(id, true), drop.Message(id, true)); d != "" {
+				t.Fatalf("%s: %s (-kept +parsed again):\n%s", name, id, d)
+			}
+		}
+		if d := cmp.Diff(keep.Open(), drop.Open(), cmpopts.IgnoreUnexported(Obligation{})); d != "" {
+			t.Errorf("%s: open obligations (-kept +parsed again):\n%s", name, d)
+		}
+	}
+}
+
+// genTranscriptT is genTranscript for a test, nil where it would skip.
+func genTranscriptT(t *testing.T, n int) (out []byte) {
+	t.Run("generate", func(t *testing.T) { out = genTranscript(t, n) })
+	return out
+}
