@@ -162,26 +162,8 @@ func run(file string, src []byte, opt *Options) *Result {
 	if res.Lang == "" {
 		res.Lang = Detect(file, src)
 	}
-	limit := opt.MaxBytes
-	if limit <= 0 {
-		limit = DefaultMaxBytes
-	}
-	limit = min(limit, diag.MaxOffset) // what a span can address
-	switch {
-	case int64(len(src)) > limit:
-		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeTooLarge, Span: res.Source.Span(0, 0),
-			Message: fmt.Sprintf("input is %d bytes, over the limit of %d", len(src), limit),
-			Hint:    "raise the limit with --max-bytes, or split the input"})
-		return res
-	case len(bytes.TrimSpace(src)) == 0:
-		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: res.Source.Span(0, 0),
-			Message: "input is empty", Hint: "give a file with at least one message"})
-		return res
-	case !utf8.Valid(src):
-		off := firstInvalidUTF8(src)
-		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8, Span: res.Source.Span(off, off+1),
-			Message: fmt.Sprintf("input is not valid UTF-8 (byte 0x%02x at offset %d)", src[off], off),
-			Hint:    "re-encode the file as UTF-8"})
+	if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
+		res.Diags = ds
 		return res
 	}
 	parse := parsers[res.Lang]
@@ -200,6 +182,44 @@ func run(file string, src []byte, opt *Options) *Result {
 	res.Diags.Sort()
 	res.Diags = res.Diags.Dedup()
 	return res
+}
+
+// CheckInput reports what is wrong with an input before any grammar reads it:
+// larger than maxBytes (F003; 0 means DefaultMaxBytes), empty (F001) or not
+// UTF-8 (F002). Commands that do not parse (tokens) share it with run.
+func CheckInput(s *diag.Source, maxBytes int64) diag.List {
+	var l diag.List
+	src := s.Text
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	maxBytes = min(maxBytes, diag.MaxOffset) // what a span can address
+	switch {
+	case int64(len(src)) > maxBytes:
+		l.Add(TooLarge(s, int64(len(src)), maxBytes))
+	case len(bytes.TrimSpace(src)) == 0:
+		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: s.Span(0, 0),
+			Message: "input is empty", Hint: "give a file with at least one message"})
+	case !utf8.Valid(src):
+		off := firstInvalidUTF8(src)
+		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8, Span: s.Span(off, off+1),
+			Message: fmt.Sprintf("input is not valid UTF-8 (byte 0x%02x at offset %d)", src[off], off),
+			Hint:    "re-encode the file as UTF-8"})
+	}
+	return l
+}
+
+// TooLarge is the F003 diagnostic for an input of size bytes over limit. A
+// caller that stopped reading at the limit (standard input, a pipe) passes a
+// negative size: the input is then "more than" the limit.
+func TooLarge(s *diag.Source, size, limit int64) diag.Diagnostic {
+	what := fmt.Sprintf("%d bytes", size)
+	if size < 0 {
+		what = fmt.Sprintf("more than %d bytes", limit)
+	}
+	return diag.Diagnostic{Severity: diag.Error, Code: codeTooLarge, Span: s.Span(0, 0),
+		Message: fmt.Sprintf("input is %s, over the limit of %d", what, limit),
+		Hint:    "raise the limit with --max-bytes, or split the input"}
 }
 
 func firstInvalidUTF8(b []byte) int {

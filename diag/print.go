@@ -48,6 +48,14 @@ func PrintText(w io.Writer, l List, src SourceFunc, opt TextOptions) {
 	}
 }
 
+// snippetRunes is the most of a source line a snippet shows. A longer line is
+// cut to a window around the span, marked with "…" at the cut ends, as rustc
+// and gcc do: a megabyte-long line must not become a megabyte-long message.
+const snippetRunes = 160
+
+// snippetLead is how much of the line before the span a cut window keeps.
+const snippetLead = 60
+
 func writeSnippet(w io.Writer, s *Source, sp Span) {
 	start, end := sp.Start(), sp.End()
 	line := s.Line(start.Line)
@@ -61,9 +69,28 @@ func writeSnippet(w io.Writer, s *Source, sp Span) {
 	} else if end.Line > start.Line {
 		endCol = utf8.RuneCount(line)
 	}
+	// The window [lo, hi) of runes shown: the whole line when it is short,
+	// else from a little before the span, at most snippetRunes long.
+	lo, hi := 0, snippetRunes
+	if startCol > snippetLead && utf8.RuneCount(line) > snippetRunes {
+		lo = startCol - snippetLead
+		hi = lo + snippetRunes
+	}
 	var text, caret strings.Builder
+	if lo > 0 {
+		text.WriteString("…")
+		caret.WriteString(" ")
+	}
 	col := 0
 	for _, r := range string(line) {
+		if col >= hi {
+			text.WriteString("…")
+			break
+		}
+		if col < lo {
+			col++
+			continue
+		}
 		shown := sanitizeRune(r)
 		wd := displayWidth(shown)
 		pad := " "
@@ -79,7 +106,7 @@ func writeSnippet(w io.Writer, s *Source, sp Span) {
 		text.WriteString(shown)
 		col++
 	}
-	if col <= startCol { // span at end of line
+	if col <= startCol && col < hi { // span at end of line
 		caret.WriteString("^")
 	}
 	fmt.Fprintf(w, "    %s\n    %s\n", text.String(), caret.String())

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -61,18 +61,24 @@ func runCheck(e *env, args []string) int {
 	if _, err := in.options(); err != nil {
 		return usageError(e, c, err)
 	}
-	if len(files) == 0 {
-		return usageError(e, c, errors.New("no input files (use - for standard input)"))
+	if err := checkNames(files); err != nil {
+		return usageError(e, c, err)
 	}
+	// The default --max-bytes guards memory, which a streamed check does not
+	// need; a limit the user gave is a limit all the same.
+	limitGiven := false
+	fs.Visit(func(f *flag.Flag) { limitGiven = limitGiven || f.Name == "max-bytes" })
 	var results []*compiler.Result
 	for _, f := range files {
 		// AgentDSL files are checked straight from disk, a line at a time, so a
 		// table of any size is checked in memory that grows only with its row IDs.
-		if f != "-" && (in.from == string(ir.AgentDSL) || in.from == "" && strings.EqualFold(filepath.Ext(f), ".adsl")) {
+		if f != "-" && (in.from == string(ir.AgentDSL) || in.from == "" && strings.EqualFold(filepath.Ext(f), ".adsl")) &&
+			(!limitGiven || withinLimit(f, in.maxBytes)) {
 			r, err := checkStreamed(f, in.maxBytes)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
-				return exitUsage
+				e.unreadable = true
+				continue
 			}
 			results = append(results, r)
 			continue
@@ -90,8 +96,17 @@ func runCheck(e *env, args []string) int {
 	return report(out, results, &df)
 }
 
+// withinLimit reports whether a file is a regular file of at most limit bytes.
+func withinLimit(name string, limit int64) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.Mode().IsRegular() && fi.Size() <= limit
+}
+
 // loadFiles reads every file and runs step (compiler.Check or compiler.Parse)
-// on it; on a usage or I/O problem it returns nil and the exit code.
+// on it. On a usage problem it returns nil and the exit code. A file that
+// cannot be read is reported on stderr and left out, and the others go on
+// (as with gofmt); run then makes the exit code 2. A file over --max-bytes is
+// not read past the limit: its result is the F003 diagnostic alone.
 func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags, step func(string, []byte, compiler.Options) *compiler.Result) ([]*compiler.Result, int) {
 	if err := df.validate(); err != nil {
 		return nil, usageError(e, c, err)
@@ -100,14 +115,31 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 	if err != nil {
 		return nil, usageError(e, c, err)
 	}
-	inputs, err := readInputs(e, files)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
-		return nil, exitUsage
+	if err := checkNames(files); err != nil {
+		return nil, usageError(e, c, err)
 	}
-	results := make([]*compiler.Result, len(inputs))
-	for i, f := range inputs {
-		results[i] = step(f.name, f.data, opt)
+	limit := opt.MaxBytes
+	if limit <= 0 {
+		limit = compiler.DefaultMaxBytes
+	}
+	results := make([]*compiler.Result, 0, len(files))
+	for _, name := range files {
+		f, over, size, err := readInput(e, name, limit)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+			e.unreadable = true
+			continue
+		}
+		if over {
+			r := &compiler.Result{File: f.name, Lang: opt.From, Source: diag.NewSource(f.name, f.data)}
+			if r.Lang == "" {
+				r.Lang = compiler.Detect(f.name, f.data)
+			}
+			r.Diags.Add(compiler.TooLarge(r.Source, size, limit))
+			results = append(results, r)
+			continue
+		}
+		results = append(results, step(f.name, f.data, opt))
 	}
 	return results, exitOK
 }
@@ -136,6 +168,12 @@ func runCompile(e *env, args []string) int {
 		}
 		kinds = append(kinds, k)
 	}
+	// Standard output carries one product: one --emit kind of one file. More
+	// need a directory, whether or not every kind produced a file this time,
+	// and whether or not every file can be read.
+	if outDir == "" && len(kinds)*len(files) > 1 {
+		return usageError(e, c, fmt.Errorf("%d outputs (%d files × --emit %s) need a directory: add -o DIR", len(kinds)*len(files), len(files), strings.Join(kinds, ",")))
+	}
 	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
 	if results == nil {
 		return code
@@ -149,11 +187,6 @@ func runCompile(e *env, args []string) int {
 		}
 		r.Diags.Sort()
 	}
-	// Standard output carries one product: one --emit kind of one file. More
-	// need a directory, whether or not every kind produced a file this time.
-	if outDir == "" && len(kinds)*len(results) > 1 {
-		return usageError(e, c, fmt.Errorf("%d outputs (%d files × --emit %s) need a directory: add -o DIR", len(kinds)*len(results), len(results), strings.Join(kinds, ",")))
-	}
 	toStdout := outDir == "" && len(outputs) > 0
 	// Machine-readable diagnostics go to stdout unless stdout carries the product.
 	diagOut := e.stderr
@@ -161,7 +194,10 @@ func runCompile(e *env, args []string) int {
 		diagOut = e.stdout
 	}
 	exit := report(diagOut, results, &df)
-	if df.format == "text" {
+	// The summaries are text on stderr: they follow text diagnostics, and
+	// machine diagnostics on stdout, but stay out of machine diagnostics that
+	// stderr carries, which must stay one document.
+	if df.format == "text" || diagOut != e.stderr {
 		for _, r := range results {
 			fmt.Fprintln(e.stderr, summary(r))
 		}

@@ -54,32 +54,30 @@ func runFmt(e *env, args []string) int {
 			continue
 		}
 		differs := !bytes.Equal(out, r.Source.Text)
-		switch {
-		case list || check:
-			if differs {
-				fmt.Fprintln(e.stdout, r.File)
-				if check {
-					exit = exitDiags
-				}
-			}
-			if showDiff && differs {
-				e.stdout.Write(diff.Diff(r.File, r.Source.Text, r.File+" (formatted)", out))
-			}
-		case showDiff:
-			if differs {
-				e.stdout.Write(diff.Diff(r.File, r.Source.Text, r.File+" (formatted)", out))
-			}
-		case write:
-			if differs {
-				if err := os.WriteFile(r.File, out, 0o644); err != nil {
-					fmt.Fprintf(e.stderr, "rosettac fmt: %v\n", err)
-					return exitUsage
-				}
-			}
-		default:
+		if !list && !showDiff && !write && !check {
 			if code := writeAll(e, c, e.stdout, out); code != exitOK {
 				return code
 			}
+			continue
+		}
+		if !differs {
+			continue
+		}
+		// -l, -d and -w combine as in gofmt: list, then diff, then rewrite.
+		if list || check {
+			fmt.Fprintln(e.stdout, r.File)
+		}
+		if showDiff {
+			e.stdout.Write(diff.Diff(r.File, r.Source.Text, r.File+" (formatted)", out))
+		}
+		if write {
+			if err := os.WriteFile(r.File, out, 0o644); err != nil {
+				fmt.Fprintf(e.stderr, "rosettac fmt: %v\n", err)
+				return exitUsage
+			}
+		}
+		if check {
+			exit = exitDiags
 		}
 	}
 	if len(failed) > 0 {

@@ -90,6 +90,9 @@ func runGen(e *env, args []string) int {
 		return usageError(e, sub, errors.New("--check compares with the file named by -o"))
 	}
 	if kind == "go" {
+		if pkg == "" && files[0] == "-" {
+			return usageError(e, sub, errors.New("standard input has no file name to take a package name from: name one with --package"))
+		}
 		if pkg == "" {
 			pkg = defaultPackage(files[0])
 		}
@@ -98,8 +101,8 @@ func runGen(e *env, args []string) int {
 		}
 	}
 	results, code := loadFiles(e, sub, files, &in, &df, compiler.Check)
-	if results == nil {
-		return code
+	if len(results) == 0 {
+		return max(code, exitUsage) // a usage error, or the file could not be read
 	}
 	r := results[0]
 	var gen []emit.File

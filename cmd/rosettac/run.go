@@ -29,6 +29,9 @@ const (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// unreadable is set when a named file could not be read. The command
+	// goes on with the others, as gofmt does, and run makes the exit code 2.
+	unreadable bool
 }
 
 // command is one subcommand.
@@ -37,6 +40,7 @@ type command struct {
 	args    string // usage after the name
 	summary string
 	run     func(e *env, args []string) int
+	flags   *flag.FlagSet // set by newFlags, for -h
 }
 
 var commands = map[string]*command{}
@@ -59,8 +63,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			// help CMD is CMD -h: that command's usage and flags.
+			if commands[args[1]] == nil {
+				fmt.Fprintf(stderr, "rosettac help: unknown command %q\n", args[1])
+				return exitUsage
+			}
+			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
 		usage(stdout)
 		return exitOK
+	case "-version", "--version":
+		args = []string{"version"}
 	}
 	c := commands[args[0]]
 	if c == nil {
@@ -68,7 +82,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		usage(stderr)
 		return exitUsage
 	}
-	return c.run(e, args[1:])
+	code = c.run(e, args[1:])
+	if e.unreadable && code < exitUsage {
+		code = exitUsage
+	}
+	return code
 }
 
 func usage(w io.Writer) {
@@ -86,16 +104,34 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nrun 'rosettac <command> -h' for a command's flags")
 }
 
-// newFlags returns a flag set for a subcommand whose errors and usage go to e.stderr.
+// newFlags returns a flag set for a subcommand. The flag package prints
+// nothing itself: usageError prints asked-for help (-h) to stdout and a flag
+// error as one line on stderr.
 func newFlags(e *env, c *command) *flag.FlagSet {
 	fs := flag.NewFlagSet("rosettac "+c.name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: rosettac %s %s\n\n%s\n\nflags:\n", c.name, c.args, c.summary)
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	c.flags = fs
 	return fs
 }
+
+// printHelp writes a command's usage line, summary and flags.
+func printHelp(w io.Writer, c *command) {
+	fmt.Fprintf(w, "usage: rosettac %s %s\n\n%s\n", c.name, c.args, c.summary)
+	if c.flags != nil {
+		fmt.Fprintln(w, "\nflags:")
+		c.flags.SetOutput(w)
+		c.flags.PrintDefaults()
+		c.flags.SetOutput(io.Discard)
+	}
+}
+
+// flagError is a command line the flag package refused; its message is
+// followed by a pointer to the command's help.
+type flagError struct{ err error }
+
+func (f flagError) Error() string { return f.err.Error() }
+func (f flagError) Unwrap() error { return f.err }
 
 // parseInterleaved parses flags that may come before, between or after the
 // positional arguments (rosettac check a.rose --format json), as users expect.
@@ -103,7 +139,10 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, flagError{err}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -219,35 +258,73 @@ type input struct {
 	data []byte
 }
 
-// readInputs reads every named file; "-" is standard input.
-func readInputs(e *env, names []string) ([]input, error) {
+// checkNames is the usage check of a command's file arguments: at least
+// one, and standard input at most once (it cannot be read twice).
+func checkNames(names []string) error {
 	if len(names) == 0 {
-		return nil, errors.New("no input files (use - for standard input)")
+		return errors.New("no input files (use - for standard input)")
 	}
-	var out []input
+	stdin := 0
 	for _, n := range names {
-		var b []byte
-		var err error
 		if n == "-" {
-			b, err = io.ReadAll(e.stdin)
-			n = "<stdin>"
-		} else {
-			b, err = os.ReadFile(n)
+			stdin++
 		}
-		if err != nil {
-			return nil, readError(n, err)
-		}
-		out = append(out, input{name: n, data: b})
 	}
-	return out, nil
+	if stdin > 1 {
+		return errors.New("standard input (-) is named more than once")
+	}
+	return nil
 }
 
-// usageError prints a usage problem and returns exit code 2.
+// readInput reads one named file ("-" is standard input), at most limit+1
+// bytes of it: an input over the limit is refused without holding all of it
+// (or forever, for an endless pipe). over reports that case, with the size
+// when the file says it (-1 for a pipe).
+func readInput(e *env, name string, limit int64) (in input, over bool, size int64, err error) {
+	var r io.Reader
+	size = -1
+	if name == "-" {
+		r, name = e.stdin, "<stdin>"
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return in, false, 0, readError(name, err)
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			size = fi.Size()
+		}
+		r = f
+	}
+	n := limit + 1
+	if size > limit {
+		// Known to be too large: read only enough to tell the language and
+		// show a first line under the F003 diagnostic.
+		n = min(n, 64<<10)
+	}
+	b, err := io.ReadAll(io.LimitReader(r, n))
+	if err != nil {
+		return in, false, 0, readError(name, err)
+	}
+	over = int64(len(b)) > limit || size > limit
+	if over && size <= limit {
+		size = -1 // grew while read, or a pipe: only "more than" is known
+	}
+	return input{name: name, data: b}, over, size, nil
+}
+
+// usageError prints a usage problem and returns exit code 2; asked-for help
+// (-h, --help) is printed to stdout and returns 0.
 func usageError(e *env, c *command, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
-		return exitUsage
+		printHelp(e.stdout, c)
+		return exitOK
 	}
 	fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+	var fe flagError
+	if errors.As(err, &fe) {
+		fmt.Fprintf(e.stderr, "run 'rosettac %s -h' for usage\n", c.name)
+	}
 	return exitUsage
 }
 

@@ -72,14 +72,31 @@ func runTokens(e *env, args []string) int {
 	if by != "" && by != "component" {
 		return usageError(e, c, fmt.Errorf("--by: unknown breakdown %q (want component)", by))
 	}
-	if vs != "" {
-		files = append(files, vs)
-	}
 	step := compiler.Parse
 	if by == "" {
-		// Totals count the bytes as read, in any language, parsed or not.
-		step = func(file string, src []byte, _ compiler.Options) *compiler.Result {
-			return &compiler.Result{File: file, Source: diag.NewSource(file, src)}
+		// Totals count the bytes as read, in any language, parsed or not; only
+		// an input no command takes (empty, not UTF-8, too large) is refused.
+		step = func(file string, src []byte, opt compiler.Options) *compiler.Result {
+			r := &compiler.Result{File: file, Source: diag.NewSource(file, src)}
+			r.Diags = compiler.CheckInput(r.Source, opt.MaxBytes)
+			return r
+		}
+	}
+	// The --vs file is read first and must be countable: without it there
+	// is nothing to compare against.
+	var base *tokenFile
+	var vsResults []*compiler.Result
+	if vs != "" {
+		if err := checkNames(append(files[:len(files):len(files)], vs)); err != nil {
+			return usageError(e, c, err)
+		}
+		var code int
+		if vsResults, code = loadFiles(e, c, []string{vs}, &in, &df, step); vsResults == nil {
+			return code
+		}
+		if len(vsResults) == 0 || !countable(vsResults[0], by) {
+			report(e.stderr, vsResults, &df)
+			return exitDiags
 		}
 	}
 	results, code := loadFiles(e, c, files, &in, &df, step)
@@ -87,7 +104,10 @@ func runTokens(e *env, args []string) int {
 		return code
 	}
 	var out []tokenFile
-	for _, r := range results {
+	for _, r := range append(results, vsResults...) {
+		if !countable(r, by) {
+			continue
+		}
 		tf := tokenFile{File: r.File}
 		for _, enc := range encs {
 			m, err := tokens.Measure(enc, r.Source.Text, r.Doc, by == "component")
@@ -99,7 +119,6 @@ func runTokens(e *env, args []string) int {
 		}
 		out = append(out, tf)
 	}
-	var base *tokenFile
 	if vs != "" {
 		base, out = &out[len(out)-1], out[:len(out)-1]
 	}
@@ -131,7 +150,14 @@ func runTokens(e *env, args []string) int {
 			return code
 		}
 	}
-	return report(e.stderr, results, &df)
+	return report(e.stderr, append(results, vsResults...), &df)
+}
+
+// countable reports whether a file's tokens can be counted: not when its
+// input was refused (empty, not UTF-8, too large), and for --by component
+// not when it could not be parsed at all.
+func countable(r *compiler.Result, by string) bool {
+	return !r.Diags.HasErrors() || by != "" && r.Doc != nil
 }
 
 // percent formats the change from base to n, as "-38.5%".

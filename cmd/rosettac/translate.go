@@ -16,6 +16,9 @@ func init() {
 		summary: "translate to another format (--to json|agentdsl|rosetta|lingua|smallest, --from json); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
 }
 
+// targetNames are the values of translate --to, for messages.
+const targetNames = "rosetta, lingua, agentdsl, json or smallest"
+
 func runTranslate(e *env, args []string) int {
 	c := commands["translate"]
 	fs := newFlags(e, c)
@@ -31,7 +34,7 @@ func runTranslate(e *env, args []string) int {
 		return usageError(e, c, err)
 	}
 	if to == "" {
-		return usageError(e, c, fmt.Errorf("--to is required (json, agentdsl, rosetta or lingua)"))
+		return usageError(e, c, fmt.Errorf("--to is required (%s)", targetNames))
 	}
 	var target ir.Language
 	if to == "smallest" {
@@ -39,7 +42,7 @@ func runTranslate(e *env, args []string) int {
 			return usageError(e, c, fmt.Errorf("--encoding: %v", err))
 		}
 	} else if target, err = compiler.ParseLanguage(to); err != nil {
-		return usageError(e, c, fmt.Errorf("--to: %v", err))
+		return usageError(e, c, fmt.Errorf("--to: unknown target %q (want %s)", to, targetNames))
 	}
 	results, code := loadFiles(e, c, files, &in, &df, checkForTranslate)
 	if results == nil {
