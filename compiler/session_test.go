@@ -225,6 +225,14 @@ a1.3 note a1>a2
  | x
  mark t#L1 = selectors are not symbols ~hi
 `, []string{"a1.1:I011", "a1.1:I011", "a1.3:I029"}},
+		{"a win= window is not a symbol", Options{}, `
+a1.1 note a1>a2
+ txt ch @md/en src=@sha256:ab3f win=L38-40 by=GLOSS
+ | line 38
+ | line 39
+ | line 40
+ unk []
+`, []string{"a1.1:I011"}},
 		{"sender-scoped symbols", Options{}, `
 a1.1 def a1>*
  a1:BID = my bid

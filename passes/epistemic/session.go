@@ -288,7 +288,11 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 				continue
 			}
 			count := map[string]int{}
-			for _, sym := range symbolsIn(stripAnchors(stripRefs(raw))) {
+			scan := stripAnchors(stripRefs(raw))
+			if sl.Head().Key == "txt" {
+				scan = stripWindow(scan)
+			}
+			for _, sym := range symbolsIn(scan) {
 				nth := count[sym]
 				count[sym]++
 				if _, ok := s.dict[sym]; ok {
@@ -778,6 +782,30 @@ func stripRefs(s string) string {
 		i = j - 1
 	}
 	return string(b)
+}
+
+// stripWindow blanks the value of a txt head's win= attribute (win=L38-46):
+// like a '#' fragment, it is a line selector, not a symbol. The value keeps
+// its length so that later symbols are still found where they stand.
+func stripWindow(s string) string {
+	for _, eq := range []string{"win=", "win＝"} {
+		i := strings.Index(s, eq)
+		for i >= 0 {
+			if i == 0 || s[i-1] == ' ' || s[i-1] == '\t' {
+				j := i + len(eq)
+				for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' {
+					j++
+				}
+				s = s[:i+len(eq)] + strings.Repeat(" ", j-i-len(eq)) + s[j:]
+			}
+			k := strings.Index(s[i+len(eq):], eq)
+			if k < 0 {
+				break
+			}
+			i += len(eq) + k
+		}
+	}
+	return s
 }
 
 // stripAnchors blanks every '#' fragment (body#L7, #p14§7.2): a line
