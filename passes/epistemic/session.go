@@ -33,6 +33,9 @@ type Obligation struct {
 	Msg      *ir.Message
 	Closer   string // id of the message that discharged it, or ""
 	Claimant string // sender of the first take, or ""
+	// Answered lists, in arrival order, the senders of the replies that
+	// discharged it (for W032: which targets of a multi-target ask replied).
+	Answered []string
 }
 
 // symbol is one dictionary entry.
@@ -517,6 +520,9 @@ func (s *Session) reply(p, r *entry) {
 	switch {
 	case closes[p.act][r.act]:
 		o.Closer = r.id
+		if !contains(o.Answered, r.sender) {
+			o.Answered = append(o.Answered, r.sender)
+		}
 	case r.act == "stop" && r.sender == p.sender:
 		o.Closer = r.id // withdrawing your own request closes it
 	case r.act == "take" && o.Claimant == "":
@@ -563,6 +569,49 @@ func (s *Session) Stalls(now time.Time) diag.List {
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: v.actSpan(), Msg: o.ID, Hint: hint,
 			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
+	}
+	return ds
+}
+
+// SilentLoss reports every `ask` sent to several named agents that some of
+// them answered and others never did (W032, spec §8.3 "silent loss"). An ask
+// no one answered is W010's; an ask to `*`, a role or a topic names no count
+// of targets a transcript can check, so it is not judged.
+func (s *Session) SilentLoss() diag.List {
+	var ds diag.List
+	for _, e := range s.order {
+		o := e.obl
+		if o == nil || o.Act != "ask" || o.Closer == "" || o.Msg.Header == nil {
+			continue
+		}
+		var targets []string
+		named := true
+		for _, t := range o.Msg.Header.Targets {
+			if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
+				named = false
+				break
+			}
+			if !contains(targets, t.Text) && t.Text != o.Sender {
+				targets = append(targets, t.Text)
+			}
+		}
+		if !named || len(targets) < 2 {
+			continue
+		}
+		var silent []string
+		for _, t := range targets {
+			if !contains(o.Answered, t) {
+				silent = append(silent, t)
+			}
+		}
+		if len(silent) == 0 {
+			continue
+		}
+		v := view(o.Msg, nil)
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: v.actSpan(), Msg: o.ID,
+			Hint: "resend the ask to " + strings.Join(silent, ", ") + " (a resend is idempotent, spec §19), or close it with `stop`",
+			Message: fmt.Sprintf("%s (`ask` to %s): fewer replies than targets; no reply from %s (silent loss)",
+				o.ID, strings.Join(targets, ", "), strings.Join(silent, ", "))})
 	}
 	return ds
 }
