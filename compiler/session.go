@@ -109,10 +109,11 @@ func (s *Session) Now() (time.Time, bool) {
 }
 
 // Finish reports what a session reports after the last message: every open
-// obligation (W010), every stalled one (W030, at Now), and the escalations
-// (E017, I018).
+// obligation (W010), every ask to several agents some never answered (W032),
+// every stalled one (W030, at Now), and the escalations (E017, I018).
 func (s *Session) Finish() diag.List {
 	ds := s.st.Orphans()
+	ds = append(ds, s.st.SilentLoss()...)
 	if now, ok := s.Now(); ok {
 		ds = append(ds, s.st.Stalls(now)...)
 	}

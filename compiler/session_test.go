@@ -225,6 +225,50 @@ a1.3 note a1>a2
  | x
  mark t#L1 = selectors are not symbols ~hi
 `, []string{"a1.1:I011", "a1.1:I011", "a1.3:I029"}},
+		{"W032 silent loss: an ask to several agents, one never answers", Options{}, `
+a1.1 ask a1>b2,c3,a1 #poll
+ q ok?
+ want {ok}
+
+b2.1 tell re=a1.1
+ a ok = yes ~hi
+ unk []
+
+b2.2 tell re=a1.1
+ a ok = still yes ~hi
+ unk []
+
+a1.2 ask a1>b2,c3
+ q nobody answers this one, so it is only open
+ want {ok}
+
+a1.3 ask a1>b2,@role:reviewer
+ q a role names no count of targets
+ want {ok}
+
+b2.3 tell re=a1.3
+ a ok = yes ~hi
+ unk []
+
+a1.4 ask a1>b2,c3
+ q both answer
+ want {ok}
+
+c3.1 reject re=a1.4
+ why denied not mine
+
+b2.4 tell re=a1.4
+ a ok = yes ~hi
+ unk []
+`, []string{"a1.2:W010", "a1.1:W032", "c3.1:E017"}},
+		{"a win= window is not a symbol", Options{}, `
+a1.1 note a1>a2
+ txt ch @md/en src=@sha256:ab3f win=L38-40 by=GLOSS
+ | line 38
+ | line 39
+ | line 40
+ unk []
+`, []string{"a1.1:I011"}},
 		{"sender-scoped symbols", Options{}, `
 a1.1 def a1>*
  a1:BID = my bid

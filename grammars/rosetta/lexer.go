@@ -321,6 +321,16 @@ func headerCandidate(s string) bool {
 	return k > i && acts[s[i:k]] && endOfItem(s, k)
 }
 
+// nearHeader reports whether s, a headerCandidate, goes on to a route ('>')
+// or a header field ('='), fullwidth forms included: then the writer meant a
+// header. Prose that merely starts with an id and an act ("step2 done before
+// the rollback") has neither.
+func nearHeader(s string) bool {
+	i := skipWS(s, msgIDEnd(s, skipWS(s, 0)))
+	rest := s[runOf(s, i, isLower):]
+	return strings.ContainsAny(rest, ">=") || strings.Contains(rest, "＞") || strings.Contains(rest, "＝")
+}
+
 func lexHeader(l *lineLexer, s string) bool {
 	i := skipWS(s, 0)
 	j := msgIDEnd(s, i)

@@ -273,6 +273,10 @@ func TestRecoveries(t *testing.T) {
 		{"bare line in block", "a1.1 tell >a2\n txt b\n | x\n forgot the pipe\n", []string{"P012"}},
 		{"bad want", "a1.1 ask >a2\n want a summary please\n", []string{"P013"}},
 		{"nfc", "a1.1 tell >a2\n why cafe\u0301\n", []string{"P014"}},
+		{"near header: non-ASCII topic", "a1.1 tell >a2\n why x\n\na1.2 ask a1>b2 #翻译\n q y\n", []string{"P015", "P002"}},
+		{"near header: stray word", "a1.1 ask a1>b2 extra words\n q y\n", []string{"P015", "P001"}},
+		{"near header: unknown field", "a1.1 tell >a2\n why x\na1.2 tell re=a1.1 foo=bar\n", []string{"P015"}},
+		{"prose that starts like a header", "a1.1 tell >a2\n why x\n\nstep2 done before the rollback\n", []string{"P002"}},
 		{"clean", "a1.1 tell >a2\n why x\n", nil},
 	}
 	for _, tc := range tests {

@@ -224,6 +224,7 @@ func (p *parser) line(l lineRef) {
 		return
 	}
 	sg := p.coord(l, i)
+	near := false
 	if headerCandidate(sg.text) {
 		if g := parseLine(&p.hlex, headerParser, modeHeader, sg.text); g != nil {
 			p.endMessage()
@@ -231,8 +232,10 @@ func (p *parser) line(l lineRef) {
 			p.header(g, sg, l)
 			return
 		}
+		near = nearHeader(sg.text)
 	}
 	if p.cur == nil {
+		p.warnNearHeader(near, l, sg)
 		p.proseLine(l)
 		return
 	}
@@ -240,11 +243,28 @@ func (p *parser) line(l lineRef) {
 		// After a blank line, unindented text that is neither a slot line nor a
 		// binding is prose between messages (spec §7: prose around the block).
 		p.endMessage()
+		p.warnNearHeader(near, l, sg)
 		p.proseLine(l)
 		return
 	}
 	p.sawBlank = false
+	p.warnNearHeader(near, l, sg)
 	p.body(l, sg)
+}
+
+// warnNearHeader reports a line that starts like a header and has a route or
+// a field but does not parse as one (P015), once the line's place is known, so
+// the warning names the message the line ends up in, if any. The reference
+// takes any line that starts with an id and an act as a header; rosettac takes
+// only a line that parses whole (rosetta.md), so without this a message whose
+// header has one bad part would pass for prose with only an INFO.
+func (p *parser) warnNearHeader(near bool, l lineRef, sg seg) {
+	if !near {
+		return
+	}
+	p.report(diag.Warning, CodeNearHeader, p.span(l, sg.off(0), sg.off(len(sg.text))),
+		"this line starts like a header but does not parse as one; it is read as text, not as a message",
+		"a header is `id act [sender]>targets [#topic] [key=value ...]` with ASCII names and nothing else; fix the part that is not, or move the prose off the line")
 }
 
 // isFence reports whether s (leading white space removed) is a code fence line.

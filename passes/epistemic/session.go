@@ -44,6 +44,9 @@ type Obligation struct {
 	Msg      *ir.Message // set by Open
 	Closer   string      // id of the message that discharged it, or ""
 	Claimant string      // sender of the first take, or ""
+	// Answered lists, in arrival order, the senders of the replies that
+	// discharged it (for W032: which targets of a multi-target ask replied).
+	Answered []string
 
 	e *entry
 }
@@ -76,6 +79,7 @@ type entry struct {
 	blocks        []*ir.BlockSlot // its txt blocks, in order
 	want          *ir.ShapeSlot   // its first want slot, or nil
 	why           *why            // a fail's or reject's first why slot, or nil
+	targets       []ir.Target     // an ask's route (W032 counts its replies)
 }
 
 // why is what the escalation report reads of a fail's or reject's why slot.
@@ -380,7 +384,11 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 				continue
 			}
 			count := map[string]int{}
-			for _, sym := range symbolsIn(stripAnchors(stripRefs(raw))) {
+			scan := stripAnchors(stripRefs(raw))
+			if sl.Head().Key == "txt" {
+				scan = stripWindow(scan)
+			}
+			for _, sym := range symbolsIn(scan) {
 				nth := count[sym]
 				count[sym]++
 				if _, ok := s.dict[sym]; ok {
@@ -555,6 +563,9 @@ func (s *Session) Store(m *ir.Message) {
 			e.blocks = append(e.blocks, b)
 		}
 	}
+	if act == "ask" {
+		e.targets = v.h.Targets
+	}
 	if w := firstSlot(m, "why"); w != nil && (act == "fail" || act == "reject") {
 		e.why = &why{raw: w.Head().Raw, span: v.keySpan(w)}
 	}
@@ -625,6 +636,9 @@ func (s *Session) reply(p, r *entry) {
 	switch {
 	case closes[p.act][r.act]:
 		o.Closer = r.id
+		if !contains(o.Answered, r.sender) {
+			o.Answered = append(o.Answered, r.sender)
+		}
 	case r.act == "stop" && r.sender == p.sender:
 		o.Closer = r.id // withdrawing your own request closes it
 	case r.act == "take" && o.Claimant == "":
@@ -681,6 +695,48 @@ func (s *Session) Stalls(now time.Time) diag.List {
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, Msg: o.ID, Hint: hint,
 			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
+	}
+	return ds
+}
+
+// SilentLoss reports every `ask` sent to several named agents that some of
+// them answered and others never did (W032, spec §8.3 "silent loss"). An ask
+// no one answered is W010's; an ask to `*`, a role or a topic names no count
+// of targets a transcript can check, so it is not judged.
+func (s *Session) SilentLoss() diag.List {
+	var ds diag.List
+	for _, e := range s.order {
+		o := e.obl
+		if o == nil || o.Act != "ask" || o.Closer == "" {
+			continue
+		}
+		var targets []string
+		named := true
+		for _, t := range e.targets {
+			if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
+				named = false
+				break
+			}
+			if !contains(targets, t.Text) && t.Text != o.Sender {
+				targets = append(targets, t.Text)
+			}
+		}
+		if !named || len(targets) < 2 {
+			continue
+		}
+		var silent []string
+		for _, t := range targets {
+			if !contains(o.Answered, t) {
+				silent = append(silent, t)
+			}
+		}
+		if len(silent) == 0 {
+			continue
+		}
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, Msg: o.ID,
+			Hint: "resend the ask to " + strings.Join(silent, ", ") + " (a resend is idempotent, spec §19), or close it with `stop`",
+			Message: fmt.Sprintf("%s (`ask` to %s): fewer replies than targets; no reply from %s (silent loss)",
+				o.ID, strings.Join(targets, ", "), strings.Join(silent, ", "))})
 	}
 	return ds
 }
@@ -897,6 +953,30 @@ func stripRefs(s string) string {
 		i = j - 1
 	}
 	return string(b)
+}
+
+// stripWindow blanks the value of a txt head's win= attribute (win=L38-46):
+// like a '#' fragment, it is a line selector, not a symbol. The value keeps
+// its length so that later symbols are still found where they stand.
+func stripWindow(s string) string {
+	for _, eq := range []string{"win=", "win＝"} {
+		i := strings.Index(s, eq)
+		for i >= 0 {
+			if i == 0 || s[i-1] == ' ' || s[i-1] == '\t' {
+				j := i + len(eq)
+				for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' {
+					j++
+				}
+				s = s[:i+len(eq)] + strings.Repeat(" ", j-i-len(eq)) + s[j:]
+			}
+			k := strings.Index(s[i+len(eq):], eq)
+			if k < 0 {
+				break
+			}
+			i += len(eq) + k
+		}
+	}
+	return s
 }
 
 // stripAnchors blanks every '#' fragment (body#L7, #p14§7.2): a line
