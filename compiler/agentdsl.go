@@ -70,7 +70,7 @@ func CheckReader(file string, rd io.Reader) (*Result, error) {
 	switch {
 	case st.BadUTF8.IsValid():
 		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8, Span: st.BadUTF8,
-			Message: fmt.Sprintf("input is not valid UTF-8 (at offset %d)", st.BadUTF8.StartOffset()),
+			Message: fmt.Sprintf("input is not valid UTF-8 (byte 0x%02x at offset %d)", st.BadByte, st.BadUTF8.StartOffset()),
 			Hint:    "re-encode the file as UTF-8"})
 		return res, nil
 	case !st.NonBlank:

@@ -19,6 +19,8 @@ func TestCheckReaderMatchesCheck(t *testing.T) {
 	inputs := map[string][]byte{
 		"broken.adsl": []byte("[SCHEMA:U]\nID:int|N:str|S:float\n\n[DATA]\n1|a|x\n1|b|2.5\r\r\n2|c\n[CALL]\n[Nope]\nA:1\n"),
 		"crlf.adsl":   []byte("[SCHEMA:U]\r\nID:int|N:str\r\n\r\n[DATA]\r\n1|é\r\n"),
+		"bom.adsl":    []byte("\uFEFF[SCHEMA:U]\nID:int|N:str\n\n[DATA]\n1|a\nx|b\n"),
+		"utf8.adsl":   []byte("[SCHEMA:U]\nID:int|N:str\n\n[DATA]\n1|é\xff\n"),
 	}
 	files, _ := filepath.Glob("../examples/*.adsl")
 	for _, f := range files {

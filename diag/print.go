@@ -59,8 +59,8 @@ const snippetLead = 60
 func writeSnippet(w io.Writer, s *Source, sp Span) {
 	start, end := sp.Start(), sp.End()
 	line := s.Line(start.Line)
-	if line == nil {
-		return
+	if len(line) == 0 {
+		return // a caret under nothing (an empty file, a blank line) shows nothing the position does not
 	}
 	startCol := start.Col - 1
 	endCol := startCol + 1

@@ -69,6 +69,9 @@ func (s *Source) Pos(off int) Pos {
 	off = min(max(off-s.base, 0), len(s.Text))
 	line := sort.Search(len(s.lines), func(i int) bool { return int(s.lines[i]) > off }) - 1
 	start := int(s.lines[line])
+	if line == 0 && s.base == 0 {
+		start = min(s.bom(), off) // columns count from after a byte order mark
+	}
 	return Pos{Offset: s.base + off, Line: s.firstLine + line, Col: utf8.RuneCount(s.Text[start:off]) + 1}
 }
 
@@ -100,6 +103,9 @@ func (s *Source) Line(n int) []byte {
 	for end > start && s.Text[end-1] == '\r' {
 		end--
 	}
+	if n == 1 && s.base == 0 {
+		start = min(s.bom(), end)
+	}
 	return s.Text[start:end]
 }
 
@@ -113,6 +119,24 @@ func (s *Source) LineStart(n int) int {
 		return s.base + len(s.Text)
 	}
 	return s.base + int(s.lines[n-1])
+}
+
+// bom is BOMLen of the text.
+func (s *Source) bom() int {
+	if bytes.HasPrefix(s.Text, []byte("\uFEFF")) {
+		return len("\uFEFF")
+	}
+	return 0
+}
+
+// BOMLen is 3 when text starts with a UTF-8 byte order mark, else 0. Every
+// grammar starts reading after it, as Go and Rust compilers do: an editor's
+// encoding mark is not a character of the first line (and no span covers it).
+func BOMLen(text string) int {
+	if strings.HasPrefix(text, "\uFEFF") {
+		return len("\uFEFF")
+	}
+	return 0
 }
 
 // LineEnd returns the end of the text of the line that starts at byte start,

@@ -138,7 +138,7 @@ func Stream(src *diag.Source, h Handler) diag.List {
 	r := &reader{file: src.File, src: src, h: h, lastSchema: -1}
 	text := src.Content()
 	num := 0
-	for off := 0; off < len(text); {
+	for off := diag.BOMLen(text); off < len(text); {
 		num++
 		end, next := diag.LineEnd(text, off)
 		r.line(line{text: text[off:end], off: off, num: num})

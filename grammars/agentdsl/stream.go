@@ -14,6 +14,7 @@ type ReadStats struct {
 	Size     int64     // bytes read
 	NonBlank bool      // some byte was not whitespace
 	BadUTF8  diag.Span // the first byte that is not UTF-8; valid only when BadUTF8.IsValid()
+	BadByte  byte      // that byte
 }
 
 // StreamReader is Stream over a reader. It holds one line at a time, so a
@@ -42,13 +43,18 @@ func StreamReader(file string, rd io.Reader, h Handler) (diag.List, ReadStats, e
 					i += n
 				}
 				st.BadUTF8 = diag.NewWindow(file, []byte(text), int(st.Size), num).Span(int(st.Size)+i, int(st.Size)+i+1)
+				st.BadByte = text[i]
 				st.Size += int64(len(raw))
 				return r.diags, st, nil
 			}
 			if !st.NonBlank && strings.TrimSpace(text) != "" {
 				st.NonBlank = true
 			}
-			r.line(line{text: text, off: int(st.Size), num: num})
+			bom := 0
+			if num == 1 {
+				bom = diag.BOMLen(text)
+			}
+			r.line(line{text: text[bom:], off: int(st.Size) + bom, num: num})
 			st.Size += int64(len(raw))
 		}
 		if err == io.EOF {

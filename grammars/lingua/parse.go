@@ -56,7 +56,7 @@ func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 		}
 	}
 	var last *ir.LinguaLine // the wire line just before, for its signature
-	for off := 0; off < len(text); {
+	for off := diag.BOMLen(text); off < len(text); {
 		lineEnd, next := diag.LineEnd(text, off)
 		line := text[off:lineEnd]
 		trimmed := strings.TrimLeft(line, " \t")

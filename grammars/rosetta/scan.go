@@ -179,7 +179,7 @@ func (p *parser) report(sev diag.Severity, code string, sp diag.Span, msg, hint 
 
 func (p *parser) run() {
 	p.t = &ir.Transcript{Span: p.src.Span(0, len(p.src.Text))}
-	p.lines(0, len(p.text))
+	p.lines(diag.BOMLen(p.text), len(p.text))
 	p.endMessage()
 	p.endProse()
 	if !p.anyHeader {
@@ -352,7 +352,7 @@ func (p *parser) degrade() {
 	first, last := -1, -1
 	var lines []lineRef
 	text := p.text
-	for start := 0; start < len(text); {
+	for start := diag.BOMLen(text); start < len(text); {
 		end, next := diag.LineEnd(text, start)
 		l := lineRef{start, end}
 		if skipWS(text[start:end], 0) < end-start {
