@@ -163,7 +163,9 @@ func (c *r2a) message(m *ir.Message) string {
 		c.report(m, confAt, diag.Warning, CodeConf, "AgentDSL has no confidence: %s of %s dropped", plural(len(confs), "confidence"), strings.Join(confs, ", "))
 	}
 	for _, t := range tables {
-		blocks = append(blocks, tableBlocks(t)...)
+		bs, notes := tableBlocks(t)
+		blocks = append(blocks, bs...)
+		lost = append(lost, notes...)
 	}
 	x := map[string]string{}
 	for _, f := range h.Fields {
@@ -248,12 +250,11 @@ func (c *r2a) message(m *ir.Message) string {
 		b.WriteString("[RESULT]\n")
 		switch {
 		case result != nil:
-			for i, l := range result.Lines {
-				if i == 0 {
-					b.WriteString("[" + strings.Join(csvCells(l.Text), "|") + "]\n")
-				} else {
-					b.WriteString(strings.Join(csvCells(l.Text), "|") + "\n")
-				}
+			head, rows, notes := csvTable("txt "+result.Name, result)
+			lost = append(lost, notes...)
+			b.WriteString("[" + head + "]\n")
+			for _, r := range rows {
+				b.WriteString(r + "\n")
 			}
 			if bindings != nil {
 				lost = append(lost, "slot a (beside a result table)")
@@ -269,12 +270,18 @@ func (c *r2a) message(m *ir.Message) string {
 					cells = append(cells, cell)
 				}
 				cols = strings.Join(cs, "|")
+				b.WriteString("[" + cols + "]\n" + strings.Join(cells, "|") + "\n")
 			} else {
 				for _, bd := range bindings.Bindings {
 					cells = append(cells, bd.Value)
 				}
+				head, rows, notes := dslTable("the a bindings", strings.Split(cols, "|"), [][]string{cells})
+				lost = append(lost, notes...)
+				b.WriteString("[" + head + "]\n")
+				for _, r := range rows {
+					b.WriteString(r + "\n")
+				}
 			}
-			b.WriteString("[" + cols + "]\n" + strings.Join(cells, "|") + "\n")
 		}
 		b.WriteString("[STATUS:str]\n")
 		if h.Act == "fail" {
@@ -351,15 +358,17 @@ func hasTool(m *ir.Message) bool {
 	return false
 }
 
-// tableBlocks writes a csv block with schema= as its [SCHEMA] and [DATA] blocks.
-func tableBlocks(bl *ir.Block) []string {
+// tableBlocks writes a csv block with schema= as its [SCHEMA] and [DATA]
+// blocks, and names what the rows could not carry (dslTable).
+func tableBlocks(bl *ir.Block) ([]string, []string) {
 	label, _ := bl.Attr("schema")
+	head, rows, notes := csvTable("txt "+bl.Name, bl)
 	var d strings.Builder
 	d.WriteString("[DATA]\n")
-	for _, l := range bl.Lines[1:] {
-		d.WriteString(strings.Join(csvCells(l.Text), "|") + "\n")
+	for _, r := range rows {
+		d.WriteString(r + "\n")
 	}
-	return []string{"[SCHEMA:" + label + "]\n" + strings.Join(csvCells(bl.Lines[0].Text), "|") + "\n", d.String()}
+	return []string{"[SCHEMA:" + label + "]\n" + head + "\n", d.String()}, notes
 }
 
 // dslCell writes a Rosetta value as an AgentDSL cell and its type: str when

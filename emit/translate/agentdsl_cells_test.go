@@ -1,0 +1,86 @@
+package translate_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit/translate"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// TestRosettaTablesToAgentDSL: Rosetta tables (csv blocks, x_cols bindings)
+// whose cells an AgentDSL row cannot hold as they are ('|' in a cell, a row
+// with the wrong cell count) never become AgentDSL that does not check: a str
+// column is carried as any (JSON strings), a row that still cannot be
+// carried is left out, and each is named in the message's T025. Before the
+// fix the cells were joined with '|' as they were, and the output failed
+// the AgentDSL checker (AD021) with no T diagnostic.
+func TestRosettaTablesToAgentDSL(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		out      []string // lines the AgentDSL output must hold
+		lost     []string // what the T025 must name
+	}{{
+		name: "result table, pipe in a str cell",
+		in:   "a1.1 do >@tool:f\n\na2.1 done re=a1.1\n txt result @csv\n | ID:int,NAME:str\n | 1,\"x|y, z\"\n | 2,plain\n",
+		out:  []string{"[ID:int|NAME:any]", `1|"x|y, z"`, `2|"plain"`},
+		lost: []string{"type str of column NAME of txt result"},
+	}, {
+		name: "schema table, pipe in a str cell and a row with too many cells",
+		in:   "a2.2 tell\n txt t @csv schema=T\n | ID:int,N:str\n | 1,a|b\n | 2,x,y\n",
+		out:  []string{"ID:int|N:any", `1|"a|b"`},
+		lost: []string{"type str of column N of txt t", "row 2 of txt t (3 cells, the header has 2)"},
+	}, {
+		name: "x_cols bindings, pipe in an int cell",
+		in:   "a1.1 do >@tool:f\n\na2.1 done re=a1.1 x_cols=A:int|B:str\n a A = 1|2\n   B = x\n",
+		out:  []string{"[A:int|B:str]"},
+		lost: []string{"row 1 of the a bindings (a | in a cell of a column that is not str)"},
+	}, {
+		name: "pipe in an any cell that is not JSON",
+		in:   "a2.2 tell\n txt t @csv schema=T\n | ID:int,J:any\n | 1,a|b\n | 2,\"\"\"a|b\"\"\"\n",
+		out:  []string{"ID:int|J:any", `2|"a|b"`},
+		lost: []string{"row 1 of txt t (a | in a cell of a column that is not str)"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := compiler.Check("in.rose", []byte(tc.in), compiler.Options{From: ir.Rosetta})
+			if r.Doc == nil {
+				t.Fatalf("input does not parse: %v", r.Diags)
+			}
+			out, ds := translate.Translate(r.Doc, ir.AgentDSL)
+			back := compiler.Check("out.adsl", out, compiler.Options{From: ir.AgentDSL})
+			for _, d := range back.Diags {
+				if d.Severity == diag.Error {
+					t.Errorf("the AgentDSL output does not check: %v\n%s", d, out)
+				}
+			}
+			lines := strings.Split(string(out), "\n")
+			for _, want := range tc.out {
+				if !contains(lines, want) {
+					t.Errorf("output has no line %q:\n%s", want, out)
+				}
+			}
+			var t025 string
+			for _, d := range ds {
+				if d.Code == translate.CodeLost {
+					t025 += d.Message + "\n"
+				}
+			}
+			for _, want := range tc.lost {
+				if !strings.Contains(t025, want) {
+					t.Errorf("no T025 names %q; T025s:\n%s", want, t025)
+				}
+			}
+		})
+	}
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
