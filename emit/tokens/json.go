@@ -4,9 +4,9 @@ import "github.com/rosettac/rosettac/ir"
 
 // JSON components, in report order.
 const (
-	jsPunct = iota // braces, brackets, commas, colons and whitespace: the structure
-	jsKeys         // object keys, quotes included
-	jsValues       // strings, numbers, true, false and null
+	jsPunct  = iota // braces, brackets, commas, colons and whitespace: the structure
+	jsKeys          // object keys, quotes included
+	jsValues        // strings, numbers, true, false and null
 )
 
 var jsonComponents = []string{"punctuation", "keys", "values"}
