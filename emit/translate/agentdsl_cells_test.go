@@ -84,3 +84,25 @@ func contains(ss []string, s string) bool {
 	}
 	return false
 }
+
+// TestFromJSONUnitsPositioned: AgentDSL read from JSON has a [JSON] block
+// that from_json made up (no position in the file); a diagnostic about the
+// unit holding it points at the document's start instead of printing "0:0"
+// with no file name.
+func TestFromJSONUnitsPositioned(t *testing.T) {
+	r := compiler.Check("in.json", []byte(`{"format":"rosetta","items":null}`), compiler.Options{From: ir.JSON})
+	if r.Doc == nil {
+		t.Fatalf("does not read: %v", r.Diags)
+	}
+	for _, to := range []ir.Language{ir.Rosetta, ir.Lingua} {
+		_, ds := translate.Translate(r.Doc, to)
+		if len(ds) == 0 {
+			t.Fatalf("%s: no diagnostics; the test needs the T026 of the [JSON] unit", to)
+		}
+		for _, d := range ds {
+			if !d.Span.IsValid() || d.Span.File() != "in.json" {
+				t.Errorf("%s: %s has no position in the file: %v", to, d.Code, d)
+			}
+		}
+	}
+}
