@@ -1,0 +1,41 @@
+package translate_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/emit/translate"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// TestRosettaLinguaBindingValues: Rosetta -> Lingua -> Rosetta keeps binding
+// values that no JSON member gives back as written. Before the fix,
+// quote = "quoted" became the member "quote":"quoted" and came back as
+// quote = quoted, with no diagnostic; such a slot now travels in the "ro"
+// member as Rosetta text, and slots whose values all come back stay JSON.
+func TestRosettaLinguaBindingValues(t *testing.T) {
+	for _, src := range []string{
+		"a1.1 tell >a2\n a quote = \"quoted\"\n   n     = 1\n",
+		"a1.1 tell >a2\n a obj = {\"a\": 1}\n",
+		"a1.1 tell >a2\n a arr = [1, 2]\n",
+		"a1.1 tell >a2\n a s = \"two words\"\n",
+		"a1.1 tell >a2\n a n = 1.50\n   b = true\n   s = \"\"\n   j = {\"a\":[null]}\n   p = plain text\n",
+	} {
+		in := compiler.Check("in.rose", []byte(src), compiler.Options{From: ir.Rosetta})
+		if in.Doc == nil {
+			t.Fatalf("does not parse: %v\n%s", in.Diags, src)
+		}
+		canon, _ := compiler.Format(in, compiler.FormatOptions{Terse: true})
+		mid, _ := translate.Translate(in.Doc, ir.Lingua)
+		l := compiler.Check("mid.lingua", mid, compiler.Options{From: ir.Lingua})
+		if l.Doc == nil {
+			t.Fatalf("lingua does not parse: %v\n%s", l.Diags, mid)
+		}
+		back, _ := translate.Translate(l.Doc, ir.Rosetta)
+		if d := cmp.Diff(string(canon), string(back)); d != "" {
+			t.Errorf("rosetta -> lingua -> rosetta (-want +got):\n%s\nlingua: %s", d, mid)
+		}
+	}
+}
