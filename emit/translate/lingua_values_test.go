@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit/translate"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -37,5 +38,32 @@ func TestRosettaLinguaBindingValues(t *testing.T) {
 		if d := cmp.Diff(string(canon), string(back)); d != "" {
 			t.Errorf("rosetta -> lingua -> rosetta (-want +got):\n%s\nlingua: %s", d, mid)
 		}
+	}
+}
+
+// TestRosettaLinguaNoReencryption: a Rosetta message marked x_enc=e that did
+// not come with its Lingua wire text cannot be encrypted (rosettac does not
+// re-encrypt): that is a T023 error, and the payload is left out rather than
+// sent in clear. No test pinned this before the audit.
+func TestRosettaLinguaNoReencryption(t *testing.T) {
+	in := compiler.Check("in.rose", []byte("a1.1 tell >a2 x_enc=e\n a t = secret\n"), compiler.Options{From: ir.Rosetta})
+	if in.Doc == nil {
+		t.Fatalf("does not parse: %v", in.Diags)
+	}
+	out, ds := translate.Translate(in.Doc, ir.Lingua)
+	var found bool
+	for _, d := range ds {
+		if d.Code == translate.CodeEncrypted {
+			found = true
+			if d.Severity != diag.Error {
+				t.Errorf("T023 is a %v, want an error", d.Severity)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no T023: %v", ds)
+	}
+	if got, want := string(out), "👽13|@a2|#a1.1\n"; got != want {
+		t.Errorf("output %q, want %q (no payload, nothing in clear)", got, want)
 	}
 }
