@@ -50,3 +50,40 @@ func lossMessages(t *testing.T, src string) []string {
 	}
 	return got
 }
+
+// TestRosettaDefToFunctions: a def binding becomes a [FUNCTIONS] entry only
+// when it reads back as one (it parses, has DESC, its fields have known types
+// and distinct names); any other is named in the T025. A confidence on a
+// declaration is a T020. Before, every binding starting DESC[ (or IN[, OUT[)
+// was written as it was, so the AgentDSL failed its checker (AD002, AD011,
+// AD060) and the confidence was dropped, with no T diagnostic.
+func TestRosettaDefToFunctions(t *testing.T) {
+	src := "adsl1 def\n F = DESC[x] IN[A:foo|B:int*] OUT[C]\n G = DESC[unclosed\n H = IN[A:int]\n" +
+		" K = DESC[k] IN[A:int|A:str]\n OK = DESC[fine [x]] IN[Q:str*|N] OUT[R:float]\n C = DESC[conf] ~hi\n"
+	in := compiler.Check("in.rose", []byte(src), compiler.Options{From: ir.Rosetta})
+	if in.Doc == nil {
+		t.Fatalf("does not parse: %v", in.Diags)
+	}
+	out, ds := translate.Translate(in.Doc, ir.AgentDSL)
+	want := "[FUNCTIONS]\n[OK]\nDESC[fine [x]]\nIN[Q:str*|N]\nOUT[R:float]\n\n[C]\nDESC[conf]\n"
+	if d := cmp.Diff(want, string(out)); d != "" {
+		t.Errorf("output (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, d := range ds {
+		if d.Code == translate.CodeLost || d.Code == translate.CodeConf {
+			got = append(got, d.Code+" "+d.Message)
+		}
+	}
+	wantDs := []string{
+		"T025 AgentDSL cannot carry def F, def G, def H, def K of adsl1: dropped",
+		"T020 AgentDSL has no confidence: 1 confidence of def C dropped",
+	}
+	if d := cmp.Diff(wantDs, got); d != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", d)
+	}
+	back := compiler.Check("out.adsl", out, compiler.Options{From: ir.AgentDSL})
+	if len(back.Diags) > 0 {
+		t.Errorf("the AgentDSL output does not check clean: %v", back.Diags)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -103,8 +104,14 @@ func (c *r2a) message(m *ir.Message) string {
 		case *ir.BindingSlot:
 			if h.Act == "def" && sh.Key == "a" && !sh.Verbatim {
 				for _, bd := range s.Bindings {
-					if isFuncDecl(bd.Value) && !bd.Neg {
+					if funcDecl(bd.Key, bd.Value) && !bd.Neg {
 						defs = append(defs, bd)
+						if bd.Conf != nil {
+							confs = append(confs, "def "+bd.Key)
+							if !confAt.IsValid() {
+								confAt = bd.Conf.Span
+							}
+						}
 					} else {
 						lost = append(lost, "def "+bd.Key)
 					}
@@ -195,10 +202,7 @@ func (c *r2a) message(m *ir.Message) string {
 					b.WriteByte('\n')
 				}
 				b.WriteString("[" + d.Key + "]\n")
-				v := d.Value
-				for _, k := range []string{" IN[", " OUT["} {
-					v = strings.Replace(v, "]"+k, "]\n"+k[1:], 1)
-				}
+				v := declLines(d.Value)
 				b.WriteString(v + "\n")
 				c.outs[d.Key] = outNames(v)
 			}
@@ -381,8 +385,44 @@ func dslCell(v string) (string, string) {
 	return string(j), "any"
 }
 
-func isFuncDecl(v string) bool {
-	return strings.HasPrefix(v, "DESC[") || strings.HasPrefix(v, "IN[") || strings.HasPrefix(v, "OUT[")
+// declLines writes a def binding's value, DESC[...] IN[...] OUT[...] on one
+// line, as the lines of an AgentDSL function entry.
+func declLines(v string) string {
+	for _, k := range []string{" IN[", " OUT["} {
+		v = strings.Replace(v, "]"+k, "]\n"+k[1:], 1)
+	}
+	return v
+}
+
+// funcDecl reports whether a def binding is an AgentDSL function declaration
+// that reads back as one: it parses, has its DESC, and every field has a
+// known type. Any other def binding is named in the T025 rather than written
+// as a [FUNCTIONS] entry the AgentDSL checker would reject.
+func funcDecl(name, v string) bool {
+	if !strings.HasPrefix(v, "DESC[") {
+		return false
+	}
+	doc, ds := agentdsl.Parse(diag.NewSource("", []byte("[FUNCTIONS]\n["+name+"]\n"+declLines(v)+"\n")))
+	if len(ds) > 0 || len(doc.Blocks) != 1 {
+		return false
+	}
+	fs, ok := doc.Blocks[0].(*ir.DSLFunctions)
+	if !ok || len(fs.Funcs) != 1 || fs.Funcs[0].Name != name || fs.Funcs[0].Desc == nil {
+		return false
+	}
+	for _, cs := range []*ir.DSLColumns{fs.Funcs[0].In, fs.Funcs[0].Out} {
+		if cs == nil {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, c := range cs.Columns {
+			if c.Type.Kind == ir.DSLBadType || seen[c.Name] {
+				return false
+			}
+			seen[c.Name] = true
+		}
+	}
+	return true
 }
 
 func outNames(decl string) []string {
