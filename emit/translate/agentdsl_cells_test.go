@@ -42,6 +42,12 @@ func TestRosettaTablesToAgentDSL(t *testing.T) {
 		in:   "a2.2 tell\n txt t @csv schema=T\n | ID:int,J:any\n | 1,a|b\n | 2,\"\"\"a|b\"\"\"\n",
 		out:  []string{"ID:int|J:any", `2|"a|b"`},
 		lost: []string{"row 1 of txt t (a | in a cell of a column that is not str)"},
+	}, {
+		name: "empty cells and cells not of their column's type",
+		in:   "a2.2 tell\n txt t @csv schema=T\n | ID:int,N:str,F:float\n | 1,,2.5\n | 2,x,\n | 3,y,abc\n | 4,_,_\n",
+		out:  []string{"ID:int|N:any|F:float", `1|""|2.5`, `4|_|_`},
+		lost: []string{"type str of column N of txt t (a cell holds | or an empty value",
+			"row 2 of txt t (column F: empty value", `row 3 of txt t (column F: float value "abc" is not a number)`},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := compiler.Check("in.rose", []byte(tc.in), compiler.Options{From: ir.Rosetta})

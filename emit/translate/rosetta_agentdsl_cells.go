@@ -2,44 +2,47 @@ package translate
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // dslTable writes a table that came from Rosetta (a csv block, or bindings
 // with an x_cols header) as AgentDSL: the column line and one line per row.
 //
 // Rosetta text may hold what an AgentDSL row cannot: a '|' in a cell (the
-// cell separator), or a row whose cell count is not the header's. Written as
-// they are, such rows would not read back as the cells they came from, so:
-//   - a str (or untyped) column with a cell holding '|' becomes an any column
-//     of JSON strings, AgentDSL's one way to carry '|' (its multi-value
-//     meaning, if a cell also has commas, is lost);
-//   - a row that still would not split back into its cells (a wrong cell
-//     count, a '|' in an int, float, reference or non-JSON any cell) is left
-//     out.
+// cell separator), an empty cell, text that is not its column's type, or a
+// row whose cell count is not the header's. Written as they are, such rows
+// would not read back, or would fail the AgentDSL checker, so:
+//   - a str (or untyped) column with a cell that a str cell cannot hold (a
+//     '|', an empty text, an empty or _ value between commas) becomes an any
+//     column of JSON strings, AgentDSL's way to carry any text (its
+//     multi-value meaning, if a cell has commas, is lost);
+//   - a row that still would not read back as its cells (a wrong cell count,
+//     a '|' in an int, float, reference or non-JSON any cell, a cell that is
+//     not its column's type) is left out.
 //
 // Each change is named in the returned notes (what, for the message's T025),
-// so nothing is lost without a diagnostic.
+// so the output always checks and nothing is lost without a diagnostic.
 func dslTable(what string, header []string, rows [][]string) (head string, lines []string, notes []string) {
-	kinds := make([]ir.DSLTypeKind, len(header))
+	kinds := make([]adslrt.Kind, len(header))
 	for i, h := range header {
 		kinds[i] = headerKind(h)
 	}
-	// Promote str columns that a '|' would split.
+	// Promote the str columns holding text a str cell cannot.
 	for i := range header {
-		if kinds[i] != ir.DSLStr {
+		if kinds[i] != adslrt.Str {
 			continue
 		}
 		for _, r := range rows {
-			if i < len(r) && strings.IndexByte(r[i], '|') >= 0 {
+			if i < len(r) && (strings.IndexByte(r[i], '|') >= 0 || adslrt.CellFault(adslrt.Str, r[i]) != adslrt.NoFault) {
 				name, _, _ := strings.Cut(header[i], ":")
 				header[i] = name + ":any"
-				kinds[i] = ir.DSLAny
-				notes = append(notes, "type str of column "+name+" of "+what+" (a cell holds |: written as any, a JSON string)")
+				kinds[i] = adslrt.Any
+				notes = append(notes, "type str of column "+name+" of "+what+" (a cell holds | or an empty value: written as any, a JSON string)")
 				for _, r := range rows {
 					if i < len(r) && r[i] != "_" {
 						j, _ := json.Marshal(r[i])
@@ -50,53 +53,49 @@ func dslTable(what string, header []string, rows [][]string) (head string, lines
 			}
 		}
 	}
-	var cells []ir.DSLCell
+rows:
 	for n, r := range rows {
+		row := "row " + strconv.Itoa(n+1) + " of " + what
 		text := strings.Join(r, "|")
-		cells = agentdsl.SplitRow(text, kinds, cells[:0])
 		switch {
 		case len(r) != len(header):
-			notes = append(notes, "row "+strconv.Itoa(n+1)+" of "+what+" ("+plural(len(r), "cell")+", the header has "+strconv.Itoa(len(header))+")")
+			notes = append(notes, row+" ("+plural(len(r), "cell")+", the header has "+strconv.Itoa(len(header))+")")
 			continue
-		case !sameCells(text, cells, r):
-			notes = append(notes, "row "+strconv.Itoa(n+1)+" of "+what+" (a | in a cell of a column that is not str)")
+		case !slices.Equal(adslrt.SplitRow(text, kinds), r):
+			notes = append(notes, row+" (a | in a cell of a column that is not str)")
 			continue
+		}
+		for i, c := range r {
+			if _, msg, ok := adslrt.CheckCell(kinds[i], c); !ok {
+				name, _, _ := strings.Cut(header[i], ":")
+				notes = append(notes, row+" (column "+name+": "+msg+")")
+				continue rows
+			}
 		}
 		lines = append(lines, text)
 	}
 	return strings.Join(header, "|"), lines, notes
 }
 
-// headerKind is the kind of an AgentDSL column written NAME:type (a
-// reference, @S.F:int or NAME:@S.F, is an int; no type is str).
-func headerKind(h string) ir.DSLTypeKind {
+// headerKind is the kind of an AgentDSL column written NAME:type: a reference
+// (@S.F:int or NAME:@S.F) is an int, no type is str, and an unknown type is
+// no kind (only the rules every cell has apply).
+func headerKind(h string) adslrt.Kind {
 	i := strings.LastIndexByte(h, ':')
 	if i < 0 {
-		return ir.DSLStr
+		return adslrt.Str
 	}
 	switch t := h[i+1:]; {
-	case t == "any":
-		return ir.DSLAny
-	case t == "str":
-		return ir.DSLStr
+	case t == "int" || strings.HasPrefix(t, "@"):
+		return adslrt.Int
 	case t == "float":
-		return ir.DSLFloat
-	default:
-		return ir.DSLInt
+		return adslrt.Float
+	case t == "str":
+		return adslrt.Str
+	case t == "any":
+		return adslrt.Any
 	}
-}
-
-// sameCells reports whether the cells split from text are want, in order.
-func sameCells(text string, cells []ir.DSLCell, want []string) bool {
-	if len(cells) != len(want) {
-		return false
-	}
-	for i, c := range cells {
-		if text[c.Start:c.End] != want[i] {
-			return false
-		}
-	}
-	return true
+	return 0
 }
 
 // csvTable writes a csv block (its first line the header) through dslTable.
