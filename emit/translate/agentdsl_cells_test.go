@@ -48,6 +48,21 @@ func TestRosettaTablesToAgentDSL(t *testing.T) {
 		out:  []string{"ID:int|N:any|F:float", `1|""|2.5`, `4|_|_`},
 		lost: []string{"type str of column N of txt t (a cell holds | or an empty value",
 			"row 2 of txt t (column F: empty value", `row 3 of txt t (column F: float value "abc" is not a number)`},
+	}, {
+		name: "a schema label or column line AgentDSL cannot read",
+		in: "a2.2 tell\n txt t @csv schema=my-t\n | ID:int,N:str\n | 1,x\n\n" +
+			"a2.3 tell\n txt u @csv schema=U\n | N:str,ID:int,bad name:strr\n | x,1,y\n\n" +
+			"a2.4 tell\n txt v @csv schema=V\n | ID:int,N:str\n | 1,x\n",
+		out: []string{"[SCHEMA:V]", "1|x"},
+		lost: []string{"table txt t (schema=my-t with columns ID:int|N:str is not an AgentDSL schema)",
+			"table txt u (schema=U with columns N:str|ID:int|bad name:strr is not an AgentDSL schema)"},
+	}, {
+		name: "a result header or x_cols AgentDSL cannot read",
+		in: "a1.1 do >@tool:f\n\na2.1 done re=a1.1\n txt result @csv\n | A:int,A:str\n | 1,x\n\n" +
+			"a2.2 done re=a1.1 x_cols=A:wat|B:str\n a A = 1\n   B = x\n",
+		out: []string{"[A:str|B:str]", "1|x"},
+		lost: []string{"table txt result (columns A:int|A:str are not an AgentDSL [RESULT] header)",
+			"x_cols=A:wat|B:str (not an AgentDSL [RESULT] header)"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := compiler.Check("in.rose", []byte(tc.in), compiler.Options{From: ir.Rosetta})

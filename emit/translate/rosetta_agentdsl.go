@@ -255,16 +255,26 @@ func (c *r2a) message(m *ir.Message) string {
 		switch {
 		case result != nil:
 			head, rows, notes := csvTable("txt "+result.Name, result)
-			lost = append(lost, notes...)
-			b.WriteString("[" + head + "]\n")
-			for _, r := range rows {
-				b.WriteString(r + "\n")
+			if resultHead(head) {
+				lost = append(lost, notes...)
+				b.WriteString("[" + head + "]\n")
+				for _, r := range rows {
+					b.WriteString(r + "\n")
+				}
+			} else {
+				lost = append(lost, "table txt "+result.Name+" (columns "+head+" are not an AgentDSL [RESULT] header)")
 			}
 			if bindings != nil {
 				lost = append(lost, "slot a (beside a result table)")
 			}
 		case bindings != nil:
 			cols := x["x_cols"]
+			if cols != "" && !resultHead(cols) {
+				// Not a header AgentDSL reads: the bindings are typed as
+				// if there were none, and the x_cols field is named.
+				lost = append(lost, "x_cols="+cols+" (not an AgentDSL [RESULT] header)")
+				cols = ""
+			}
 			var cells []string
 			if cols == "" {
 				var cs []string
@@ -367,6 +377,9 @@ func hasTool(m *ir.Message) bool {
 func tableBlocks(bl *ir.Block) ([]string, []string) {
 	label, _ := bl.Attr("schema")
 	head, rows, notes := csvTable("txt "+bl.Name, bl)
+	if !schemaHead(label, head) {
+		return nil, []string{"table txt " + bl.Name + " (schema=" + label + " with columns " + head + " is not an AgentDSL schema)"}
+	}
 	var d strings.Builder
 	d.WriteString("[DATA]\n")
 	for _, r := range rows {
@@ -411,15 +424,8 @@ func funcDecl(name, v string) bool {
 		return false
 	}
 	for _, cs := range []*ir.DSLColumns{fs.Funcs[0].In, fs.Funcs[0].Out} {
-		if cs == nil {
-			continue
-		}
-		seen := map[string]bool{}
-		for _, c := range cs.Columns {
-			if c.Type.Kind == ir.DSLBadType || seen[c.Name] {
-				return false
-			}
-			seen[c.Name] = true
+		if cs != nil && !validColumns(cs.Columns) {
+			return false
 		}
 	}
 	return true

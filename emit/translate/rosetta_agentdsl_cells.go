@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/runtime/adslrt"
 )
@@ -105,4 +107,41 @@ func csvTable(what string, bl *ir.Block) (head string, lines []string, notes []s
 		rows = append(rows, csvCells(l.Text))
 	}
 	return dslTable(what, csvCells(bl.Lines[0].Text), rows)
+}
+
+// validColumns reports whether a column list reads back as declared: every
+// field has a known type and its own name.
+func validColumns(cols []*ir.DSLColumn) bool {
+	seen := map[string]bool{}
+	for _, c := range cols {
+		if c.Type.Kind == ir.DSLBadType || seen[c.Name] {
+			return false
+		}
+		seen[c.Name] = true
+	}
+	return true
+}
+
+// schemaHead reports whether [SCHEMA:label] with the column line head is an
+// AgentDSL schema: it parses, its label is label, its first column is ID:int
+// and its columns are valid.
+func schemaHead(label, head string) bool {
+	doc, ds := agentdsl.Parse(diag.NewSource("", []byte("[SCHEMA:"+label+"]\n"+head+"\n")))
+	if len(ds) > 0 || len(doc.Blocks) != 1 {
+		return false
+	}
+	s, ok := doc.Blocks[0].(*ir.DSLSchema)
+	return ok && !s.Broken && s.Label == label && len(s.Columns) > 0 &&
+		s.Columns[0].Name == "ID" && s.Columns[0].Type.Kind == ir.DSLInt && s.Columns[0].Ref == nil &&
+		validColumns(s.Columns)
+}
+
+// resultHead reports whether [head] is an AgentDSL [RESULT] header.
+func resultHead(head string) bool {
+	doc, ds := agentdsl.Parse(diag.NewSource("", []byte("[RESULT]\n["+head+"]\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n")))
+	if len(ds) > 0 || len(doc.Blocks) != 1 {
+		return false
+	}
+	r, ok := doc.Blocks[0].(*ir.DSLResult)
+	return ok && !r.Broken && r.Header != nil && len(r.Header.Columns) > 0 && validColumns(r.Header.Columns)
 }
