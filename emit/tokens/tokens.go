@@ -88,7 +88,9 @@ type segmenter func(doc ir.Document, src []byte) (names []string, segs []Segment
 var segmenters = map[ir.Language]segmenter{}
 
 // Measure counts text under encoding. With doc non-nil and byComponent set, the
-// tokens are attributed to the components of doc's language.
+// tokens are attributed to the components of doc's language, or, when text is
+// JSON data (which rosettac reads as an AgentDSL document), to keys, values
+// and punctuation.
 func Measure(encoding string, text []byte, doc ir.Document, byComponent bool) (EncodingCount, error) {
 	c, err := codec(encoding)
 	if err != nil {
@@ -103,6 +105,9 @@ func Measure(encoding string, text []byte, doc ir.Document, byComponent bool) (E
 		return out, nil
 	}
 	seg := segmenters[doc.Language()]
+	if doc.Language() == ir.AgentDSL && jsonText(text) {
+		seg = segmentJSON
+	}
 	if seg == nil {
 		return out, fmt.Errorf("no component breakdown for %s documents", doc.Language())
 	}

@@ -26,6 +26,7 @@ type a2r struct {
 	outs  map[string][]string // function -> OUT field names
 	back  *r2a
 
+	doc       diag.Span      // the document's start: where a unit without a span (from_json's [JSON] block) is reported
 	last      *ir.Transcript // the last unit read back: its messages are the output's
 	lastDiags diag.List
 }
@@ -49,7 +50,7 @@ func fromAgentDSL(d *ir.DSLDoc, to ir.Language) ([]byte, diag.List) {
 }
 
 func agentDSLToRosetta(d *ir.DSLDoc) (*ir.Transcript, []diag.Span, diag.List) {
-	c := &a2r{outs: map[string][]string{}, back: newR2A(nil)}
+	c := &a2r{outs: map[string][]string{}, back: newR2A(nil), doc: d.Span.Collapse()}
 	var units [][]ir.DSLBlock
 	var pending []ir.DSLBlock
 	for _, bl := range d.Blocks {
@@ -108,6 +109,9 @@ func (c *a2r) roundTrip(m *rmsg) string {
 
 func (c *a2r) newMsg(sp diag.Span, act string) *rmsg {
 	c.seq++
+	if !sp.IsValid() {
+		sp = c.doc
+	}
 	return &rmsg{src: sp, id: dslAgent + strconv.Itoa(c.seq), act: act}
 }
 

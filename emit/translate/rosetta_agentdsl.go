@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -103,8 +104,14 @@ func (c *r2a) message(m *ir.Message) string {
 		case *ir.BindingSlot:
 			if h.Act == "def" && sh.Key == "a" && !sh.Verbatim {
 				for _, bd := range s.Bindings {
-					if isFuncDecl(bd.Value) && !bd.Neg {
+					if funcDecl(bd.Key, bd.Value) && !bd.Neg {
 						defs = append(defs, bd)
+						if bd.Conf != nil {
+							confs = append(confs, "def "+bd.Key)
+							if !confAt.IsValid() {
+								confAt = bd.Conf.Span
+							}
+						}
 					} else {
 						lost = append(lost, "def "+bd.Key)
 					}
@@ -163,7 +170,9 @@ func (c *r2a) message(m *ir.Message) string {
 		c.report(m, confAt, diag.Warning, CodeConf, "AgentDSL has no confidence: %s of %s dropped", plural(len(confs), "confidence"), strings.Join(confs, ", "))
 	}
 	for _, t := range tables {
-		blocks = append(blocks, tableBlocks(t)...)
+		bs, notes := tableBlocks(t)
+		blocks = append(blocks, bs...)
+		lost = append(lost, notes...)
 	}
 	x := map[string]string{}
 	for _, f := range h.Fields {
@@ -193,10 +202,7 @@ func (c *r2a) message(m *ir.Message) string {
 					b.WriteByte('\n')
 				}
 				b.WriteString("[" + d.Key + "]\n")
-				v := d.Value
-				for _, k := range []string{" IN[", " OUT["} {
-					v = strings.Replace(v, "]"+k, "]\n"+k[1:], 1)
-				}
+				v := declLines(d.Value)
 				b.WriteString(v + "\n")
 				c.outs[d.Key] = outNames(v)
 			}
@@ -248,18 +254,27 @@ func (c *r2a) message(m *ir.Message) string {
 		b.WriteString("[RESULT]\n")
 		switch {
 		case result != nil:
-			for i, l := range result.Lines {
-				if i == 0 {
-					b.WriteString("[" + strings.Join(csvCells(l.Text), "|") + "]\n")
-				} else {
-					b.WriteString(strings.Join(csvCells(l.Text), "|") + "\n")
+			head, rows, notes := csvTable("txt "+result.Name, result)
+			if resultHead(head) {
+				lost = append(lost, notes...)
+				b.WriteString("[" + head + "]\n")
+				for _, r := range rows {
+					b.WriteString(r + "\n")
 				}
+			} else {
+				lost = append(lost, "table txt "+result.Name+" (columns "+head+" are not an AgentDSL [RESULT] header)")
 			}
 			if bindings != nil {
 				lost = append(lost, "slot a (beside a result table)")
 			}
 		case bindings != nil:
 			cols := x["x_cols"]
+			if cols != "" && !resultHead(cols) {
+				// Not a header AgentDSL reads: the bindings are typed as
+				// if there were none, and the x_cols field is named.
+				lost = append(lost, "x_cols="+cols+" (not an AgentDSL [RESULT] header)")
+				cols = ""
+			}
 			var cells []string
 			if cols == "" {
 				var cs []string
@@ -269,12 +284,18 @@ func (c *r2a) message(m *ir.Message) string {
 					cells = append(cells, cell)
 				}
 				cols = strings.Join(cs, "|")
+				b.WriteString("[" + cols + "]\n" + strings.Join(cells, "|") + "\n")
 			} else {
 				for _, bd := range bindings.Bindings {
 					cells = append(cells, bd.Value)
 				}
+				head, rows, notes := dslTable("the a bindings", strings.Split(cols, "|"), [][]string{cells})
+				lost = append(lost, notes...)
+				b.WriteString("[" + head + "]\n")
+				for _, r := range rows {
+					b.WriteString(r + "\n")
+				}
 			}
-			b.WriteString("[" + cols + "]\n" + strings.Join(cells, "|") + "\n")
 		}
 		b.WriteString("[STATUS:str]\n")
 		if h.Act == "fail" {
@@ -351,15 +372,20 @@ func hasTool(m *ir.Message) bool {
 	return false
 }
 
-// tableBlocks writes a csv block with schema= as its [SCHEMA] and [DATA] blocks.
-func tableBlocks(bl *ir.Block) []string {
+// tableBlocks writes a csv block with schema= as its [SCHEMA] and [DATA]
+// blocks, and names what the rows could not carry (dslTable).
+func tableBlocks(bl *ir.Block) ([]string, []string) {
 	label, _ := bl.Attr("schema")
+	head, rows, notes := csvTable("txt "+bl.Name, bl)
+	if !schemaHead(label, head) {
+		return nil, []string{"table txt " + bl.Name + " (schema=" + label + " with columns " + head + " is not an AgentDSL schema)"}
+	}
 	var d strings.Builder
 	d.WriteString("[DATA]\n")
-	for _, l := range bl.Lines[1:] {
-		d.WriteString(strings.Join(csvCells(l.Text), "|") + "\n")
+	for _, r := range rows {
+		d.WriteString(r + "\n")
 	}
-	return []string{"[SCHEMA:" + label + "]\n" + strings.Join(csvCells(bl.Lines[0].Text), "|") + "\n", d.String()}
+	return []string{"[SCHEMA:" + label + "]\n" + head + "\n", d.String()}, notes
 }
 
 // dslCell writes a Rosetta value as an AgentDSL cell and its type: str when
@@ -372,8 +398,37 @@ func dslCell(v string) (string, string) {
 	return string(j), "any"
 }
 
-func isFuncDecl(v string) bool {
-	return strings.HasPrefix(v, "DESC[") || strings.HasPrefix(v, "IN[") || strings.HasPrefix(v, "OUT[")
+// declLines writes a def binding's value, DESC[...] IN[...] OUT[...] on one
+// line, as the lines of an AgentDSL function entry.
+func declLines(v string) string {
+	for _, k := range []string{" IN[", " OUT["} {
+		v = strings.Replace(v, "]"+k, "]\n"+k[1:], 1)
+	}
+	return v
+}
+
+// funcDecl reports whether a def binding is an AgentDSL function declaration
+// that reads back as one: it parses, has its DESC, and every field has a
+// known type. Any other def binding is named in the T025 rather than written
+// as a [FUNCTIONS] entry the AgentDSL checker would reject.
+func funcDecl(name, v string) bool {
+	if !strings.HasPrefix(v, "DESC[") {
+		return false
+	}
+	doc, ds := agentdsl.Parse(diag.NewSource("", []byte("[FUNCTIONS]\n["+name+"]\n"+declLines(v)+"\n")))
+	if len(ds) > 0 || len(doc.Blocks) != 1 {
+		return false
+	}
+	fs, ok := doc.Blocks[0].(*ir.DSLFunctions)
+	if !ok || len(fs.Funcs) != 1 || fs.Funcs[0].Name != name || fs.Funcs[0].Desc == nil {
+		return false
+	}
+	for _, cs := range []*ir.DSLColumns{fs.Funcs[0].In, fs.Funcs[0].Out} {
+		if cs != nil && !validColumns(cs.Columns) {
+			return false
+		}
+	}
+	return true
 }
 
 func outNames(decl string) []string {

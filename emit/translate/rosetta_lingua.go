@@ -398,7 +398,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 				continue
 			}
 		case *ir.BindingSlot:
-			if s.Key == "a" && bindings == nil && plainBindings(s) && !sh.Verbatim {
+			if s.Key == "a" && bindings == nil && jsonBindings(s) && !sh.Verbatim {
 				bindings, apos = s, len(rest)
 				continue
 			}
@@ -534,6 +534,23 @@ func plainBindings(s *ir.BindingSlot) bool {
 	}
 	for _, b := range s.Bindings {
 		if b.Neg || strings.Contains(b.Key, ":") {
+			return false
+		}
+	}
+	return true
+}
+
+// jsonBindings reports whether an a slot can be the payload's JSON object:
+// its bindings are plain, and each value comes back from its JSON member as
+// written. A value such as "quoted" (a JSON string whose text is plain, so it
+// would come back as quoted) or {"a": 1} (JSON that is not compact) has no
+// member that gives it back; such a slot travels in "ro" as Rosetta text.
+func jsonBindings(s *ir.BindingSlot) bool {
+	if !plainBindings(s) {
+		return false
+	}
+	for _, b := range s.Bindings {
+		if bindingValue(jsonOfValue(b.Value)) != b.Value {
 			return false
 		}
 	}

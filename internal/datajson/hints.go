@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/runtime/adslrt"
 )
@@ -60,9 +61,16 @@ func (t *toJSON) hints() string {
 	for _, k := range nest {
 		found[k] = true
 	}
+	read := t.readBack()
 	for _, x := range t.tabs {
 		declared := t.syn.FormatColumns(x.s.Columns)
-		if !found[x.s.Label] || t.syn.FormatColumns(t.inferred(x)) != declared {
+		inferred, ok := read[x.s.Label]
+		if !ok {
+			// A target from_json labels otherwise takes this label from the
+			// referencing column's hint, and its columns from its data.
+			inferred = t.syn.FormatColumns(t.inferred(x))
+		}
+		if !found[x.s.Label] || inferred != declared {
 			addCol(x.s.Label, declared)
 		}
 	}
@@ -122,6 +130,42 @@ func (t *toJSON) hints() string {
 	}
 	b.WriteByte('}')
 	return b.String()
+}
+
+// readBack returns, by label, the column lines from_json gives the schemas of
+// the JSON written so far, when inferred cannot tell them: from_json labels
+// the target of a named reference by the key holding it (NAME:@T.ID is read
+// back as NAME:@NAME.ID), or by the key and a suffix (NAME_2) when that label
+// is taken, which only reading the JSON settles. It returns nil, and inferred
+// decides, when every named reference's target is labelled by its key (the
+// common case, and the fast one).
+func (t *toJSON) readBack() map[string]string {
+	keyed := true
+	for _, x := range t.tabs {
+		for j, target := range x.targets {
+			if target != nil && target.s.Label != x.s.Columns[j].Name {
+				keyed = false
+			}
+		}
+	}
+	if keyed {
+		return nil
+	}
+	text := slices.Clone(t.b.Bytes())
+	if len(text) > 0 && text[0] == '{' && !bytes.HasSuffix(text, []byte("\n")) {
+		text = append(text, '}') // top has not closed the document yet
+	}
+	doc, ds := FromJSON(diag.NewSource("", text), t.syn)
+	out := map[string]string{}
+	if doc == nil || ds.HasErrors() {
+		return out // every schema gets its columns hint
+	}
+	for _, bl := range doc.Blocks {
+		if s, ok := bl.(*ir.DSLSchema); ok {
+			out[s.Label] = t.syn.FormatColumns(s.Columns)
+		}
+	}
+	return out
 }
 
 // inferred is the column list from_json would infer for x from the JSON written.

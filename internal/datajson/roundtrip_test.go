@@ -671,12 +671,28 @@ func (g *jgen) shape(depth int) []field {
 			k = "str"
 		}
 		f := field{key: g.key("k"), kind: k}
+		if k == "object" && g.rng.Intn(2) == 0 {
+			// Nested objects in different places may share a key: from_json
+			// then labels the second target KEY_2 (the labels law 2 missed).
+			if key := "o" + strconv.Itoa(g.rng.Intn(2)); !hasKey(fs, key) {
+				f.key = key
+			}
+		}
 		if k == "object" || k == "objects" {
 			f.child = g.shape(depth + 1)
 		}
 		fs = append(fs, f)
 	}
 	return fs
+}
+
+func hasKey(fs []field, key string) bool {
+	for _, f := range fs {
+		if f.key == key {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *jgen) space() string {
