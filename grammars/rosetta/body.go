@@ -240,6 +240,7 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 		b.Name = g.Name
 	}
 	if g.Fmt != "" {
+		ss.fmtTok = g.Fmt
 		f := g.Fmt[1:]
 		if k := strings.IndexByte(f, '/'); k >= 0 {
 			b.Fmt, b.Lang = f[:k], f[k+1:]

@@ -143,6 +143,7 @@ type slotState struct {
 
 	// txt slots
 	block      *ir.Block
+	fmtTok     string // the head's @fmt[/lang] as written: a format, not a reference
 	inlineOpen bool // an inline "... whose closing quote has not been seen
 	inlineSeg  seg  // where that quote opened
 	looseSeg   seg  // the first line before the first entry

@@ -1,6 +1,7 @@
 package rosetta
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -74,6 +75,13 @@ func (p *parser) endSlot() {
 	}
 	if ss.block == nil || !ss.block.Inline { // inline text is content, not references
 		h.Refs = p.refs(ss, raw)
+	}
+	if ss.fmtTok != "" { // txt tgt @md/zh: the head's format is not a reference
+		if i := slices.IndexFunc(h.Refs, func(r ir.Ref) bool { return r.Text == ss.fmtTok }); i >= 0 {
+			if h.Refs = slices.Delete(slices.Clip(h.Refs), i, i+1); len(h.Refs) == 0 {
+				h.Refs = nil
+			}
+		}
 	}
 	h.Verbatim = ss.verbatim
 	var out ir.Slot
