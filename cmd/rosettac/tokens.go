@@ -7,6 +7,7 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/emit/tokens"
 )
 
@@ -72,7 +73,21 @@ func runTokens(e *env, args []string) int {
 	if by != "" && by != "component" {
 		return usageError(e, c, fmt.Errorf("--by: unknown breakdown %q (want component)", by))
 	}
-	step := compiler.Parse
+	step := func(file string, src []byte, opt compiler.Options) *compiler.Result {
+		lang := opt.From
+		if lang == "" {
+			lang = compiler.Detect(file, src)
+		}
+		if lang != ir.JSON {
+			return compiler.Parse(file, src, opt)
+		}
+		// JSON is broken down by a lexical scan (keys, values, punctuation),
+		// whichever language's data it holds: it need not parse as
+		// relational JSON, which Rosetta's and Lingua's data JSON does not.
+		r := &compiler.Result{File: file, Lang: lang, Source: diag.NewSource(file, src)}
+		r.Diags = compiler.CheckInput(r.Source, opt.MaxBytes)
+		return r
+	}
 	if by == "" {
 		// Totals count the bytes as read, in any language, parsed or not; only
 		// an input no command takes (empty, not UTF-8, too large) is refused.
@@ -159,6 +174,7 @@ func runTokens(e *env, args []string) int {
 func countable(r *compiler.Result, by string) bool {
 	return !r.Diags.HasErrors() || by != "" && r.Doc != nil
 }
+
 
 // percent formats the change from base to n, as "-38.5%".
 func percent(n, base int) string {

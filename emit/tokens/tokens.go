@@ -87,10 +87,11 @@ type segmenter func(doc ir.Document, src []byte) (names []string, segs []Segment
 
 var segmenters = map[ir.Language]segmenter{}
 
-// Measure counts text under encoding. With doc non-nil and byComponent set, the
-// tokens are attributed to the components of doc's language, or, when text is
-// JSON data (which rosettac reads as an AgentDSL document), to keys, values
-// and punctuation.
+// Measure counts text under encoding. With byComponent set, the tokens are
+// attributed to the components of doc's language, or, when text is JSON data
+// (of any language: rosettac reads relational JSON as an AgentDSL document,
+// and Rosetta's and Lingua's data JSON is not parsed to be counted, so doc
+// may be nil), to keys, values and punctuation.
 func Measure(encoding string, text []byte, doc ir.Document, byComponent bool) (EncodingCount, error) {
 	c, err := codec(encoding)
 	if err != nil {
@@ -101,12 +102,17 @@ func Measure(encoding string, text []byte, doc ir.Document, byComponent bool) (E
 		return EncodingCount{}, err
 	}
 	out := EncodingCount{Encoding: encoding, Total: len(toks)}
-	if !byComponent || doc == nil {
+	if !byComponent {
 		return out, nil
 	}
-	seg := segmenters[doc.Language()]
-	if doc.Language() == ir.AgentDSL && jsonText(text) {
+	var seg segmenter
+	switch {
+	case (doc == nil || doc.Language() == ir.AgentDSL) && jsonText(text):
 		seg = segmentJSON
+	case doc == nil:
+		return out, nil
+	default:
+		seg = segmenters[doc.Language()]
 	}
 	if seg == nil {
 		return out, fmt.Errorf("no component breakdown for %s documents", doc.Language())
