@@ -7,8 +7,8 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/emit/tokens"
+	"github.com/rosettac/rosettac/ir"
 )
 
 func init() {
@@ -174,7 +174,6 @@ func runTokens(e *env, args []string) int {
 func countable(r *compiler.Result, by string) bool {
 	return !r.Diags.HasErrors() || by != "" && r.Doc != nil
 }
-
 
 // percent formats the change from base to n, as "-38.5%".
 func percent(n, base int) string {
