@@ -60,6 +60,30 @@ func FuzzRosettaParse(f *testing.F) {
 	})
 }
 
+// FuzzRosettaCheck checks that rosettac check's streamed check (each message
+// into the session as it is parsed, keeping only what later rules read)
+// reports exactly what checking the whole parsed transcript reports, and that
+// neither panics.
+func FuzzRosettaCheck(f *testing.F) {
+	for _, s := range rosettaSeeds {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte("a1.1 ask a1>b2,b3 #t\n want {x}\n txt body\n | one\n | two\n" +
+		"b2.1 tell re=a1.1\n a x = 1 ~hi\n mark @a1.1.body#L2|q\"two\" = ok\n" +
+		"a1.2 revise re=a1.1\n txt body\n | one\n | 2\n" +
+		"c1.1 fail re=a1.1\n why busy\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if !utf8.Valid(src) || len(bytes.TrimSpace(src)) == 0 {
+			return
+		}
+		whole := compiler.Check("f.rose", src, compiler.Options{From: ir.Rosetta})
+		streamed := compiler.Check("f.rose", src, compiler.Options{From: ir.Rosetta, DiagnosticsOnly: true})
+		if d := cmp.Diff(whole.Diags, streamed.Diags); d != "" {
+			t.Fatalf("diagnostics (-whole transcript +streamed):\n%s\ninput: %q", d, src)
+		}
+	})
+}
+
 // checkSpans walks every span of the transcript and every diagnostic.
 func checkSpans(t *testing.T, src []byte, tr *ir.Transcript, ds diag.List) {
 	t.Helper()
