@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -21,6 +22,9 @@ func TestCheckReaderMatchesCheck(t *testing.T) {
 		"crlf.adsl":   []byte("[SCHEMA:U]\r\nID:int|N:str\r\n\r\n[DATA]\r\n1|é\r\n"),
 		"bom.adsl":    []byte("\uFEFF[SCHEMA:U]\nID:int|N:str\n\n[DATA]\n1|a\nx|b\n"),
 		"utf8.adsl":   []byte("[SCHEMA:U]\nID:int|N:str\n\n[DATA]\n1|é\xff\n"),
+		// AD080 points at the whole [JSON] block: its span ends lines after
+		// the header line, which the streamed reader no longer holds.
+		"json.adsl": []byte("[SCHEMA:U]\nID:int|N:str\n\n[DATA]\n1|a\n\n[JSON]\nARRAY:U\nOBJECT:U\n"),
 	}
 	files, _ := filepath.Glob("../examples/*.adsl")
 	for _, f := range files {
@@ -41,6 +45,19 @@ func TestCheckReaderMatchesCheck(t *testing.T) {
 		}
 		if d := cmp.Diff(want.Diags, got.Diags); d != "" {
 			t.Errorf("%s: diagnostics (-in memory +streamed):\n%s", name, d)
+		}
+		// Equal spans have equal offsets; the printed line and column of
+		// both ends must agree too (each reader computes them from its own
+		// source).
+		var w, g bytes.Buffer
+		if err := diag.PrintJSON(&w, want.Diags); err != nil {
+			t.Fatal(err)
+		}
+		if err := diag.PrintJSON(&g, got.Diags); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(w.String(), g.String()); d != "" {
+			t.Errorf("%s: printed diagnostics (-in memory +streamed):\n%s", name, d)
 		}
 	}
 }
