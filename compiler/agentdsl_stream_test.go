@@ -67,6 +67,8 @@ func TestCheckReaderInputProblems(t *testing.T) {
 		src, code, pos string
 	}{
 		{" \n\t\n", "F001", "1:1"},
+		{"\uFEFF", "F001", "1:1"}, // an encoding mark and nothing else
+		{"\uFEFF \n\n", "F001", "1:1"},
 		{"[SCHEMA:U]\nID:int\n\n[DATA]\n1\xff\n", "F002", "5:2"},
 	} {
 		r, err := CheckReader("x.adsl", strings.NewReader(tt.src))
@@ -75,6 +77,15 @@ func TestCheckReaderInputProblems(t *testing.T) {
 		}
 		if len(r.Diags) != 1 || r.Diags[0].Code != tt.code || r.Diags[0].Span.Start().String() != tt.pos {
 			t.Errorf("%q: got %v, want one %s at %s", tt.src, r.Diags, tt.code, tt.pos)
+		}
+		// Every language's in-memory check says the same of the bytes.
+		for _, lang := range []ir.Language{ir.AgentDSL, ir.Rosetta, ir.Lingua} {
+			for _, only := range []bool{false, true} {
+				m := Check("x", []byte(tt.src), Options{From: lang, DiagnosticsOnly: only})
+				if len(m.Diags) != 1 || m.Diags[0].Code != tt.code || m.Diags[0].Span.Start().String() != tt.pos {
+					t.Errorf("%q, %s (diagnostics only %v): Check gives %v, want one %s at %s", tt.src, lang, only, m.Diags, tt.code, tt.pos)
+				}
+			}
 		}
 	}
 }
