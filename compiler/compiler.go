@@ -113,6 +113,7 @@ func Detect(file string, src []byte) ir.Language {
 	case ".json":
 		return ir.JSON
 	}
+	src = bytes.TrimPrefix(src, []byte("\uFEFF")) // an encoding mark, not the first line's text (diag.BOMLen)
 	for len(src) > 0 {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
