@@ -39,3 +39,26 @@ func TestByteOrderMark(t *testing.T) {
 		}
 	}
 }
+
+// TestDetectByteOrderMark: a file whose language comes from its content (no
+// known extension, standard input) is detected as the same language with a
+// leading byte order mark as without, when its first line is what tells.
+func TestDetectByteOrderMark(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want ir.Language
+	}{
+		{"👽73|@1|$j:e30=\n", ir.Lingua},
+		{"^0|$j:{}\n", ir.Lingua},
+		{"[SCHEMA:U]\nID:int|N:str\n", ir.AgentDSL},
+		{"[DATA]\n1|a\n", ir.AgentDSL},
+		{"a1.1 tell >a2\n", ir.Rosetta},
+	} {
+		if got := Detect("-", []byte(tc.src)); got != tc.want {
+			t.Fatalf("%q: Detect = %s, want %s (the test's own premise)", tc.src, got, tc.want)
+		}
+		if got := Detect("-", []byte("\uFEFF"+tc.src)); got != tc.want {
+			t.Errorf("%q with a byte order mark: Detect = %s, want %s", tc.src, got, tc.want)
+		}
+	}
+}

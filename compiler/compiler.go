@@ -113,6 +113,7 @@ func Detect(file string, src []byte) ir.Language {
 	case ".json":
 		return ir.JSON
 	}
+	src = bytes.TrimPrefix(src, []byte("\uFEFF")) // an encoding mark, not the first line's text (diag.BOMLen)
 	for len(src) > 0 {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -197,7 +198,7 @@ func CheckInput(s *diag.Source, maxBytes int64) diag.List {
 	switch {
 	case int64(len(src)) > maxBytes:
 		l.Add(TooLarge(s, int64(len(src)), maxBytes))
-	case len(bytes.TrimSpace(src)) == 0:
+	case len(bytes.TrimSpace(src[diag.BOMLen(s.Content()):])) == 0: // a byte order mark is no content
 		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: s.Span(0, 0),
 			Message: "input is empty", Hint: "give a file with at least one message"})
 	case !utf8.Valid(src):

@@ -111,3 +111,36 @@ func genTranscriptT(t *testing.T, n int) (out []byte) {
 	t.Run("generate", func(t *testing.T) { out = genTranscript(t, n) })
 	return out
 }
+
+// TestRereadAsWhenStored checks that a message the session parses again is
+// the message as it was when it arrived, not as the session would read it
+// now: a reply whose parent came later inherits nothing (the whole-transcript
+// parse inherits only from earlier messages), and a mark keeps the
+// resolution it had against the messages stored then (a later message, or a
+// revise of the one it marks, does not change it).
+func TestRereadAsWhenStored(t *testing.T) {
+	for name, src := range map[string]string{
+		"parent after reply":   "b1.1 tell re=a1.1\n a x = 1 ~hi\na1.1 ask a1>b1 #t\n want {x}\n",
+		"reply to itself":      "a1.1 ask a1>b1 #t\n want {x}\na1.2 tell re=a1.2\n a x = 1 ~hi\n",
+		"marked message later": "b1.1 note >a1\n mark @a1.1.body#L1|q\"one\" = ok ~hi\na1.1 tell >b1\n txt body\n | one\n",
+		"marked message revised later": "a1.1 tell >b1\n txt body\n | one\n | two\nb1.1 note >a1\n mark @a1.1.body#L1|q\"one\" = ok ~hi\n" +
+			"a1.2 revise re=a1.1\n txt body\n | zero\n | two\n",
+	} {
+		res := Parse(name, []byte(src), Options{From: ir.Rosetta})
+		tr := res.Doc.(*ir.Transcript)
+		keep, drop := NewSession(Options{}), newSession(Options{}, res.Source)
+		keep.SetSource(res.Source)
+		drop.SetSource(res.Source)
+		for _, m := range tr.Messages {
+			if d := cmp.Diff(keep.Add(m), drop.Add(m)); d != "" {
+				t.Fatalf("%s: diagnostics of %s (-kept +dropped):\n%s", name, m.Header.ID.Text, d)
+			}
+		}
+		for _, m := range tr.Messages {
+			id := m.Header.ID.Text
+			if d := cmp.Diff(keep.Message(id, true), drop.Message(id, true)); d != "" {
+				t.Errorf("%s: %s (-kept +parsed again):\n%s", name, id, d)
+			}
+		}
+	}
+}

@@ -45,8 +45,8 @@ func newSession(opt Options, src *diag.Source) *Session {
 		eo.Reread = func(sp diag.Span) *ir.Message {
 			m := rr.Message(sp)
 			if m != nil {
-				// Pass results are not kept either: the marks resolve again,
-				// against the session as it is now.
+				// Fills in the marks' addresses; the session then puts back
+				// the resolutions they had when the message arrived.
 				resolve.Marks(m, s.st.Carrier)
 			}
 			return m

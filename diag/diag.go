@@ -112,6 +112,22 @@ func (s Span) WithEnd(end int) Span {
 	return s.src.Span(int(s.start), end)
 }
 
+// Through returns the span from s's start to e's end, for e in the same file
+// at or after s. When e ends past the window of the file s's source holds (a
+// streamed reader keeps one line at a time, NewWindow), the span's source is
+// s's window joined to e's, so each end keeps its own line and column and
+// none of the text between them is held; WithEnd would clamp the end into
+// s's window.
+func (s Span) Through(e Span) Span {
+	if s.src == nil || !e.IsValid() || e.src == s.src || int(e.end) <= s.src.end() ||
+		e.src.File != s.src.File || e.src.base < s.src.base+len(s.src.Text) {
+		return s.WithEnd(int(e.end))
+	}
+	j := *s.src // a copy: s's source is shared by the other spans of its window
+	j.tail = e.src
+	return j.Span(int(s.start), int(e.end))
+}
+
 // Collapse returns the empty span at s's start.
 func (s Span) Collapse() Span { return s.WithEnd(int(s.start)) }
 

@@ -20,6 +20,10 @@ type Source struct {
 	// base is the file offset of Text[0], and firstLine the 1-based line it is on.
 	base, firstLine int
 	fileOnly        bool // FileSpan's source: a name, no text
+	// tail is a later window of the same file (Span.Through): offsets from
+	// its base on are its, so a span can start in this window and end in
+	// that one without the text between them being held.
+	tail *Source
 }
 
 // NewSource indexes text, which must be at most MaxOffset bytes (the
@@ -66,6 +70,9 @@ func (s *Source) Pos(off int) Pos {
 	if s.fileOnly {
 		return Pos{}
 	}
+	if s.tail != nil && off >= s.tail.base {
+		return s.tail.Pos(off)
+	}
 	off = min(max(off-s.base, 0), len(s.Text))
 	line := sort.Search(len(s.lines), func(i int) bool { return int(s.lines[i]) > off }) - 1
 	start := int(s.lines[line])
@@ -80,9 +87,18 @@ const MaxOffset = math.MaxUint32
 
 // Span returns the span of the file's bytes [start, end), clamped into the text.
 func (s *Source) Span(start, end int) Span {
-	start = min(max(start, s.base), s.base+len(s.Text), MaxOffset)
-	end = min(max(end, start), s.base+len(s.Text), MaxOffset)
+	last := s.end()
+	start = min(max(start, s.base), last, MaxOffset)
+	end = min(max(end, start), last, MaxOffset)
 	return Span{src: s, start: uint32(start), end: uint32(end)}
+}
+
+// end is the file offset just past the last byte s (with its tail) holds.
+func (s *Source) end() int {
+	for s.tail != nil {
+		s = s.tail
+	}
+	return s.base + len(s.Text)
 }
 
 // LineCount is the number of lines (a final line without '\n' counts); for a
@@ -91,6 +107,9 @@ func (s *Source) LineCount() int { return len(s.lines) }
 
 // Line returns the text of 1-based line n without its line ending ("\n" or "\r\n").
 func (s *Source) Line(n int) []byte {
+	if s.tail != nil && n >= s.tail.firstLine {
+		return s.tail.Line(n)
+	}
 	n -= s.firstLine - 1
 	if n < 1 || n > len(s.lines) {
 		return nil
@@ -111,6 +130,9 @@ func (s *Source) Line(n int) []byte {
 
 // LineStart returns the byte offset where 1-based line n starts.
 func (s *Source) LineStart(n int) int {
+	if s.tail != nil && n >= s.tail.firstLine {
+		return s.tail.LineStart(n)
+	}
 	n -= s.firstLine - 1
 	if n < 1 {
 		return s.base

@@ -80,3 +80,32 @@ func TestWindow(t *testing.T) {
 		t.Errorf("Line(1) = %q, LineStart(7) = %d: a window knows only its lines", w.Line(1), w.LineStart(7))
 	}
 }
+
+// TestThrough checks that a span from one window to a later one of the same
+// file keeps both ends' lines and columns, where WithEnd would clamp its end
+// into the first window.
+func TestThrough(t *testing.T) {
+	head := NewWindowString("big.adsl", "[DATA]", 10, 3)
+	mid := NewWindowString("big.adsl", "1|a", 17, 4)
+	last := NewWindowString("big.adsl", "2|é", 21, 5)
+	sp := head.Span(10, 16)
+	j := sp.Through(mid.Span(20, 20)).Through(last.Span(25, 25))
+	if s, e := j.Offsets(); s != 10 || e != 25 {
+		t.Errorf("Offsets() = %d, %d, want 10, 25", s, e)
+	}
+	if diff := cmp.Diff([]Pos{{Offset: 10, Line: 3, Col: 1}, {Offset: 25, Line: 5, Col: 4}}, []Pos{j.Start(), j.End()}); diff != "" {
+		t.Errorf("Start(), End() (-want +got):\n%s", diff)
+	}
+	if got := string(j.Source().Line(5)); got != "2|é" {
+		t.Errorf("Line(5) = %q", got)
+	}
+	// The first window is shared by the other spans on its line: it is not changed.
+	if e := sp.WithEnd(25).End(); e != (Pos{Offset: 16, Line: 3, Col: 7}) {
+		t.Errorf("the first window's span ends at %v, want 3:7 (clamped)", e)
+	}
+	// Within one source, Through is WithEnd.
+	src := NewSource("a", []byte("ab\ncd\n"))
+	if got, want := src.Span(0, 1).Through(src.Span(4, 5)), src.Span(0, 5); !got.Equal(want) || got.Source() != src {
+		t.Errorf("Through in one source = %v-%v, want %v-%v", got.Start(), got.End(), want.Start(), want.End())
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/internal/datajson"
@@ -135,6 +136,32 @@ func FuzzAgentDSLJSON(f *testing.F) {
 		}
 		if a, b := string(agentdsl.Print(doc)), string(agentdsl.Print(back)); a != b {
 			t.Fatalf("from_json(to_json(d)) != d:\n%s\n---\n%s\njson: %s", a, b, js)
+		}
+	})
+}
+
+// FuzzAgentDSLCheckReader: checking from a reader, which holds one line at a
+// time, reports what checking the bytes in memory reports, down to the
+// printed line and column of both ends of every span (Span.Equal compares
+// offsets only: a span of the wrong window would pass it).
+func FuzzAgentDSLCheckReader(f *testing.F) {
+	addAgentDSLSeeds(f)
+	f.Add("\uFEFF[SCHEMA:U]\nID:int|N:str\n\n[DATA]\n1|a\n\n[JSON]\nARRAY:U\nOBJECT:U\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		want := compiler.Check("f.adsl", []byte(src), compiler.Options{From: ir.AgentDSL, DiagnosticsOnly: true})
+		got, err := compiler.CheckReader("f.adsl", strings.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w, g strings.Builder
+		if err := diag.PrintJSON(&w, want.Diags); err != nil {
+			t.Fatal(err)
+		}
+		if err := diag.PrintJSON(&g, got.Diags); err != nil {
+			t.Fatal(err)
+		}
+		if w.String() != g.String() {
+			t.Fatalf("diagnostics differ\nin memory: %s\nfrom a reader: %s\ninput: %q", w.String(), g.String(), src)
 		}
 	})
 }

@@ -129,6 +129,12 @@ type reader struct {
 	resultWant int // inResult: 0 rows, 1 status line next, 2 error message next, 3 done
 
 	row ir.DSLRow // reused for [DATA] rows
+
+	// Streamed (src nil), the open block's span is stretched once, when the
+	// block closes, to the last line extend saw: its start and end are on
+	// different line windows, and joining them (Span.Through) allocates.
+	endSp   *diag.Span
+	endLine line
 }
 
 // Stream reads src line by line, handing blocks and rows to h as it goes, and
@@ -178,6 +184,11 @@ func (r *reader) keep(l *line) {
 
 // close completes the open block.
 func (r *reader) close() {
+	if r.endSp != nil {
+		l := &r.endLine
+		*r.endSp = r.endSp.Through(r.span(l, len(l.text), len(l.text)))
+		r.endSp = nil
+	}
 	switch {
 	case r.schema != nil:
 		r.deliver(r.schema)
@@ -201,8 +212,13 @@ func (r *reader) close() {
 	r.st = inNone
 }
 
-// extend stretches a block's span to the end of line l.
+// extend stretches the open block's span sp to the end of line l (streamed,
+// when the block closes).
 func (r *reader) extend(sp *diag.Span, l *line) {
+	if r.src == nil {
+		r.endSp, r.endLine = sp, *l
+		return
+	}
 	*sp = sp.WithEnd(l.off + len(l.text))
 }
 
@@ -484,7 +500,7 @@ func (r *reader) funcLine(l *line, t string, lead int) {
 		r.stray(l, t, "a function has [Name], DESC[...], IN[...] and OUT[...] lines", "a line that is not part of a function declaration")
 		return
 	}
-	r.fn.Span = r.fn.Span.WithEnd(sp.EndOffset())
+	r.fn.Span = r.fn.Span.Through(sp)
 	r.extend(&r.funcs.Span, l)
 }
 

@@ -47,12 +47,12 @@ func StreamReader(file string, rd io.Reader, h Handler) (diag.List, ReadStats, e
 				st.Size += int64(len(raw))
 				return r.diags, st, nil
 			}
-			if !st.NonBlank && strings.TrimSpace(text) != "" {
-				st.NonBlank = true
-			}
 			bom := 0
 			if num == 1 {
 				bom = diag.BOMLen(text)
+			}
+			if !st.NonBlank && strings.TrimSpace(text[bom:]) != "" { // a byte order mark is no content
+				st.NonBlank = true
 			}
 			r.line(line{text: text[bom:], off: int(st.Size) + bom, num: num})
 			st.Size += int64(len(raw))

@@ -144,9 +144,9 @@ type slotState struct {
 	// txt slots
 	block      *ir.Block
 	fmtTok     string // the head's @fmt[/lang] as written: a format, not a reference
-	inlineOpen bool // an inline "... whose closing quote has not been seen
-	inlineSeg  seg  // where that quote opened
-	looseSeg   seg  // the first line before the first entry
+	inlineOpen bool   // an inline "... whose closing quote has not been seen
+	inlineSeg  seg    // where that quote opened
+	looseSeg   seg    // the first line before the first entry
 	implicit   string
 }
 

@@ -80,6 +80,13 @@ type entry struct {
 	want          *ir.ShapeSlot   // its first want slot, or nil
 	why           *why            // a fail's or reject's first why slot, or nil
 	targets       []ir.Target     // an ask's route (W032 counts its replies)
+
+	// What a message parsed again (msg) cannot work out from the session as
+	// it is later: whether its re= parent was stored when it arrived (else it
+	// inherited nothing), and its marks' resolutions, made against the
+	// messages stored then (a later message, or a revise, changes them).
+	inherited   bool
+	resolutions []*ir.Resolution
 }
 
 // why is what the escalation report reads of a fail's or reject's why slot.
@@ -167,7 +174,20 @@ func (s *Session) msg(e *entry) *ir.Message {
 		// what the session kept of it, rather than another message.
 		return s.kept(e)
 	}
-	s.Inherit(m)
+	if e.inherited {
+		s.Inherit(m)
+	}
+	i := 0
+	for _, sl := range m.Slots {
+		if ms, ok := sl.(*ir.MarkSlot); ok {
+			for _, mk := range ms.Marks {
+				if i < len(e.resolutions) {
+					mk.Resolution = e.resolutions[i]
+				}
+				i++
+			}
+		}
+	}
 	m.Epoch = s.epoch
 	return m
 }
@@ -556,7 +576,7 @@ func (s *Session) Store(m *ir.Message) {
 	s.Inherit(m)
 	v := view(m, nil)
 	e := &entry{m: m, span: m.Span, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")],
-		topic: v.h.Topic, actSpan: v.actSpan()}
+		topic: v.h.Topic, actSpan: v.actSpan(), inherited: s.msgs[re] != nil}
 	e.want, _ = firstSlot(m, "want").(*ir.ShapeSlot)
 	for _, sl := range m.Slots {
 		if b, ok := sl.(*ir.BlockSlot); ok {
@@ -620,6 +640,13 @@ func (s *Session) Store(m *ir.Message) {
 		}
 	}
 	if s.opt.Reread != nil { // what later rules read of m is in e now
+		for _, sl := range m.Slots {
+			if ms, ok := sl.(*ir.MarkSlot); ok {
+				for _, mk := range ms.Marks {
+					e.resolutions = append(e.resolutions, mk.Resolution)
+				}
+			}
+		}
 		e.m = nil
 		if e.obl != nil {
 			e.obl.Msg = nil
