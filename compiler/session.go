@@ -45,8 +45,9 @@ func newSession(opt Options, src *diag.Source) *Session {
 		eo.Reread = func(sp diag.Span) *ir.Message {
 			m := rr.Message(sp)
 			if m != nil {
-				// Fills in the marks' addresses; the session then puts back
-				// the resolutions they had when the message arrived.
+				// Pass results are not kept: the marks resolve again, against
+				// the session as it is now (a mark on a message stored, or
+				// revised, after this one resolves differently than it did).
 				resolve.Marks(m, s.st.Carrier)
 			}
 			return m

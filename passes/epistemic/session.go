@@ -30,8 +30,10 @@ type Options struct {
 	// act's span, the txt blocks (marks resolve on them), the want contract
 	// (replies are checked against it) and a fail's why. Reread is called
 	// with the message's span to parse it again when a host asks for the
-	// whole message (Get, Lookup, Open). A transcript checker that passes it
-	// holds the blocks, not the whole transcript's IR.
+	// whole message (Get, Lookup, Open); pass results are not kept, so
+	// Reread fills them in again (compiler resolves the marks against the
+	// session as it is then). A transcript checker that passes it holds the
+	// blocks, not the whole transcript's IR.
 	Reread func(sp diag.Span) *ir.Message
 }
 
@@ -83,10 +85,11 @@ type entry struct {
 
 	// What a message parsed again (msg) cannot work out from the session as
 	// it is later: whether its re= parent was stored when it arrived (else it
-	// inherited nothing), and its marks' resolutions, made against the
-	// messages stored then (a later message, or a revise, changes them).
-	inherited   bool
-	resolutions []*ir.Resolution
+	// inherited nothing). Its marks' resolutions are not kept (they were a
+	// tenth of a streamed check's memory for a path no check takes): a
+	// message parsed again has its marks resolved against the session as it
+	// is now (Options.Reread).
+	inherited bool
 }
 
 // why is what the escalation report reads of a fail's or reject's why slot.
@@ -176,17 +179,6 @@ func (s *Session) msg(e *entry) *ir.Message {
 	}
 	if e.inherited {
 		s.Inherit(m)
-	}
-	i := 0
-	for _, sl := range m.Slots {
-		if ms, ok := sl.(*ir.MarkSlot); ok {
-			for _, mk := range ms.Marks {
-				if i < len(e.resolutions) {
-					mk.Resolution = e.resolutions[i]
-				}
-				i++
-			}
-		}
 	}
 	m.Epoch = s.epoch
 	return m
@@ -640,13 +632,6 @@ func (s *Session) Store(m *ir.Message) {
 		}
 	}
 	if s.opt.Reread != nil { // what later rules read of m is in e now
-		for _, sl := range m.Slots {
-			if ms, ok := sl.(*ir.MarkSlot); ok {
-				for _, mk := range ms.Marks {
-					e.resolutions = append(e.resolutions, mk.Resolution)
-				}
-			}
-		}
 		e.m = nil
 		if e.obl != nil {
 			e.obl.Msg = nil
