@@ -31,8 +31,10 @@ type Options struct {
 	MaxBytes int64       // input size limit; 0 means DefaultMaxBytes
 
 	// DiagnosticsOnly says only Result.Diags is wanted, so a language may check
-	// while it reads and keep less: AgentDSL then keeps no [DATA] row (Result.Doc
-	// holds every block, with empty [DATA] blocks).
+	// while it reads and keep less, with the same diagnostics: AgentDSL then
+	// keeps no [DATA] row (Result.Doc holds every block, with empty [DATA]
+	// blocks); Rosetta checks each message as it is parsed and keeps none
+	// (Result.Doc holds the transcript's prose, no messages).
 	DiagnosticsOnly bool
 
 	// Rosetta.
