@@ -549,9 +549,39 @@ func (r *reader) callLine(l *line, t string, lead int) {
 	}
 }
 
+// resultMarker returns the [STATUS:str] or [ERROR:str] marker that the
+// bracket line t is, written with spaces (`[ERROR:str ]`) or not, or "". Such
+// a line also reads as a header of one column, whose canonical form is the
+// marker: a reader that took it for a header would read it back, printed, as
+// the marker (a FuzzAgentDSLParse crasher).
+func resultMarker(t string) string {
+	if len(t) < 2 || t[0] != '[' || t[len(t)-1] != ']' {
+		return ""
+	}
+	if t == "[STATUS:str]" || t == "[ERROR:str]" {
+		return t
+	}
+	ast, err := bracketColumnsParser.ParseString("", t)
+	if err != nil || len(ast.Columns) != 1 {
+		return ""
+	}
+	c := ast.Columns[0]
+	if c.Ref != nil || c.NamedRef != nil || c.Star || c.Name == nil || c.Type == nil || c.Type.Text != "str" {
+		return ""
+	}
+	switch c.Name.Text {
+	case "STATUS", "ERROR":
+		return "[" + c.Name.Text + ":str]"
+	}
+	return ""
+}
+
 func (r *reader) resultLine(l *line, t string, lead int) {
 	res := r.result
 	sp := r.span(l, lead, lead+len(t))
+	if m := resultMarker(t); m != "" {
+		t = m
+	}
 	switch {
 	case t == "[STATUS:str]" || t == "[ERROR:str]":
 		// Each marker stands once in a [RESULT]; the line after it is its value.
