@@ -413,6 +413,12 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 		if g.Op == ">" || g.Op == fwGt {
 			mk.Op = '>'
 		}
+		if n := len(ss.segs); n > 0 && !sg.changed { // where the operator is in the slot's raw text
+			last := ss.segs[n-1]
+			if k := r.off(p.lex.tok(tOp).Pos.Offset) - last.seg.src; k >= 0 && k <= len(last.seg.text) {
+				ss.ops = append(ss.ops, last.at+k)
+			}
+		}
 		mk.Addr = p.address(r, g)
 		ss.marks = append(ss.marks, mk)
 		p.looseDone(ss, "mark")

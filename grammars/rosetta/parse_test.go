@@ -389,3 +389,28 @@ func TestValueGrammarsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotRefsStopAtSyntax checks where a slot's references end: a mark's
+// operator ends its address (`@a1.1.body#L2=ok` is the reference
+// @a1.1.body#L2), and a txt head's @fmt is no reference at all.
+func TestSlotRefsStopAtSyntax(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"a1.2 tell >a1\n mark @a1.1.body#L2=ok ~hi\n", []string{"@a1.1.body#L2"}},
+		{"a1.2 tell >a1\n mark @a1.1.body#L2 > \"new\"\n", []string{"@a1.1.body#L2"}},
+		{"a1.2 tell >a1\n mark a#@0=\n", []string{"@0"}},
+		{"a1.2 tell >a1\n mark body#L1 = see @doc:x=1\n", []string{"@doc:x=1"}},
+		{"a1.2 tell >a1\n txt tgt @md/zh src=@a1.1.body\n | x\n", []string{"@a1.1.body"}},
+	} {
+		tr, _ := Parse(diag.NewSource("f", []byte(tc.src)))
+		var got []string
+		for _, r := range tr.Messages[0].Slots[0].Head().Refs {
+			got = append(got, r.Text)
+		}
+		if d := cmp.Diff(tc.want, got); d != "" {
+			t.Errorf("%q refs (-want +got):\n%s", tc.src, d)
+		}
+	}
+}

@@ -136,6 +136,7 @@ type slotState struct {
 	lines   []ir.BlockLine
 
 	// binding and mark slots
+	ops      []int // raw offsets of the marks' operators: a reference stops there
 	binds    []*ir.Binding
 	marks    []*ir.Mark
 	loose    bool // lines before the first entry
@@ -478,7 +479,7 @@ func (p *parser) tokSpan(sg seg, t lexer.Token) diag.Span {
 func (p *parser) newSlot(key string, start int, l lineRef) *slotState {
 	ss := &p.slotBuf
 	*ss = slotState{key: key, start: start, end: l.end, endLine: l,
-		segs: ss.segs[:0], lines: ss.lines[:0], binds: ss.binds[:0], marks: ss.marks[:0]}
+		segs: ss.segs[:0], lines: ss.lines[:0], binds: ss.binds[:0], marks: ss.marks[:0], ops: ss.ops[:0]}
 	return ss
 }
 

@@ -272,6 +272,11 @@ func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
 			}
 			break
 		}
+		for _, o := range ss.ops { // a#@0=note: the mark's `=` ends its address
+			if a < o && o < j {
+				j = o
+			}
+		}
 		for j > a+n && (raw[j-1] == '.' || raw[j-1] == ':') {
 			j--
 		}
