@@ -1,0 +1,101 @@
+package golden
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// refSession runs the reference implementation's session over a transcript
+// and prints, per diagnostic, the message id, the code and the symbol an
+// I011 names (the module is imported from the reference's checkout at test
+// time; none of it is in this repository).
+const refSession = `
+import sys, re
+sys.path.insert(0, sys.argv[1])
+import agentrosetta as ar
+s = ar.Session()
+for m in ar.parse(open(sys.argv[2], encoding="utf-8").read()):
+    for d in s.add(m):
+        sym = re.search(r"symbol (\S+)", d.text) if d.code == "I011" else None
+        print(m.id, d.code, sym.group(1) if sym else "-")
+`
+
+// lineSymbol is what the reference reads as a symbol in a mark's line
+// selector (body#L7): conformance C5.
+var lineSymbol = regexp.MustCompile(`^L\d+$`)
+
+// TestGeneratedParity: on a generated 3,000-message transcript (the
+// benchmark's input), the multiset of (message id, code) pairs rosettac check
+// reports equals the reference session's, except the documented deviations:
+// C5 (a line selector is not a symbol), X10 (rosettac's report after the last
+// message: W010, W030, W032, E017, I018) and the P codes of parser recoveries,
+// which the reference performs silently. Skipped without python3, the
+// reference checkout or the generator.
+func TestGeneratedParity(t *testing.T) {
+	needParser(t)
+	if testing.Short() {
+		t.Skip("runs the reference implementation")
+	}
+	refDir := filepath.Dir(filepath.Dir(refSpecPath("EXAMPLES.md")))
+	if _, err := os.Stat(filepath.Join(refDir, "agentrosetta.py")); err != nil {
+		t.Skip("no reference implementation at", refDir)
+	}
+	var gen string
+	for _, p := range []string{"../../shared/bench/gen_transcript.py", "/work/shared/bench/gen_transcript.py"} {
+		if _, err := os.Stat(p); err == nil {
+			gen = p
+			break
+		}
+	}
+	if gen == "" {
+		t.Skip("no transcript generator")
+	}
+	src, err := exec.Command("python3", gen, "--messages", "3000", "--seed", "7").Output()
+	if err != nil {
+		t.Skip("generator failed:", err)
+	}
+	file := filepath.Join(t.TempDir(), "gen.rose")
+	if err := os.WriteFile(file, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("python3", "-c", refSession, refDir, file).Output()
+	if err != nil {
+		t.Fatalf("reference: %v", err)
+	}
+	var want []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 3 || f[1] == "I011" && lineSymbol.MatchString(f[2]) {
+			continue
+		}
+		want = append(want, f[0]+" "+f[1])
+	}
+	res := compiler.Check("gen.rose", src, compiler.Options{From: ir.Rosetta, DiagnosticsOnly: true})
+	finish := []string{"W010", "W030", "W032", "E017", "I018"}
+	var got []string
+	for _, d := range res.Diags {
+		if d.Msg == "" || strings.HasPrefix(d.Code, "P") || slices.Contains(finish, d.Code) {
+			continue
+		}
+		got = append(got, d.Msg+" "+d.Code)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if len(want) == 0 {
+		t.Fatal("the reference reported nothing to compare")
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(message id, code) pairs on the generated transcript (-reference +rosettac):\n%s", d)
+	}
+	t.Logf("%d pairs agree", len(got))
+}
