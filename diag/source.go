@@ -144,12 +144,7 @@ func (s *Source) LineStart(n int) int {
 }
 
 // bom is BOMLen of the text.
-func (s *Source) bom() int {
-	if bytes.HasPrefix(s.Text, []byte("\uFEFF")) {
-		return len("\uFEFF")
-	}
-	return 0
-}
+func (s *Source) bom() int { return BOMLen(s.Content()) }
 
 // BOMLen is 3 when text starts with a UTF-8 byte order mark, else 0. Every
 // grammar starts reading after it, as Go and Rust compilers do: an editor's
