@@ -73,29 +73,25 @@ func runTokens(e *env, args []string) int {
 	if by != "" && by != "component" {
 		return usageError(e, c, fmt.Errorf("--by: unknown breakdown %q (want component)", by))
 	}
+	// Totals count the bytes as read, in any language, parsed or not; only an
+	// input no command takes (empty, not UTF-8, too large) is refused. So is
+	// a JSON file's breakdown, a lexical scan (keys, values, punctuation) of
+	// whichever language's data it holds: Rosetta's and Lingua's data JSON
+	// would not parse as the relational JSON compiler.Parse reads. Any other
+	// breakdown needs the parsed document.
 	step := func(file string, src []byte, opt compiler.Options) *compiler.Result {
-		lang := opt.From
-		if lang == "" {
-			lang = compiler.Detect(file, src)
+		if by != "" {
+			lang := opt.From
+			if lang == "" {
+				lang = compiler.Detect(file, src)
+			}
+			if lang != ir.JSON {
+				return compiler.Parse(file, src, opt)
+			}
 		}
-		if lang != ir.JSON {
-			return compiler.Parse(file, src, opt)
-		}
-		// JSON is broken down by a lexical scan (keys, values, punctuation),
-		// whichever language's data it holds: it need not parse as
-		// relational JSON, which Rosetta's and Lingua's data JSON does not.
-		r := &compiler.Result{File: file, Lang: lang, Source: diag.NewSource(file, src)}
+		r := &compiler.Result{File: file, Source: diag.NewSource(file, src)}
 		r.Diags = compiler.CheckInput(r.Source, opt.MaxBytes)
 		return r
-	}
-	if by == "" {
-		// Totals count the bytes as read, in any language, parsed or not; only
-		// an input no command takes (empty, not UTF-8, too large) is refused.
-		step = func(file string, src []byte, opt compiler.Options) *compiler.Result {
-			r := &compiler.Result{File: file, Source: diag.NewSource(file, src)}
-			r.Diags = compiler.CheckInput(r.Source, opt.MaxBytes)
-			return r
-		}
 	}
 	// The --vs file is read first and must be countable: without it there
 	// is nothing to compare against.
