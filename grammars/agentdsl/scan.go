@@ -561,6 +561,9 @@ func resultMarker(t string) string {
 	if t == "[STATUS:str]" || t == "[ERROR:str]" {
 		return t
 	}
+	if !strings.Contains(t, "STATUS") && !strings.Contains(t, "ERROR") {
+		return "" // a header line, which resultLine parses next: not twice
+	}
 	ast, err := bracketColumnsParser.ParseString("", t)
 	if err != nil || len(ast.Columns) != 1 {
 		return ""
