@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rosettac/rosettac/grammars/rosetta"
+	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/ir"
-	"github.com/rosettac/rosettac/passes/epistemic"
 )
 
 func init() {
@@ -66,6 +65,7 @@ func cardExample(card string) string {
 }
 
 func rosettaCard() string {
+	v := compiler.Vocabulary()
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("=== ROSETTA: how to write every message you send ===")
@@ -75,15 +75,15 @@ func rosettaCard() string {
 	w("HEADER  ID ACT [>TARGETS] [#topic] [key=value ...]")
 	w("- ID: your agent id, a dot, and your next number (a1.7), or letters then digits (obs7).")
 	w("  Never reuse an id: a corrected message gets a new one.")
-	w("- ACT, lower case, one of: %s.", strings.Join(rosetta.Acts, " "))
+	w("- ACT, lower case, one of: %s.", strings.Join(v.Acts, " "))
 	w("  ask/do/propose/stop open an obligation; answer with re=THEIR_ID.")
 	w("- TARGETS after >: agent ids, * for everyone, #topic, @role:NAME, @grp:NAME, comma-separated.")
 	w("  On a reply (re=) you may leave out >TARGETS and #topic: they are the parent's.")
-	w("- keys: %s; your own keys start with x_. No spaces inside a value.", strings.Join(rosetta.HeaderKeys, " "))
+	w("- keys: %s; your own keys start with x_. No spaces inside a value.", strings.Join(v.HeaderKeys, " "))
 	w("  at=2026-07-01T10:30Z (an instant)  ttl=15m (a number and one of s m h d w)")
-	w("  pri=%s  sens=%s", strings.Join(priLevels(), "|"), "pub|int|pii|phi|privileged|secret")
+	w("  pri=%s  sens=%s", strings.Join(v.Pri, "|"), strings.Join(v.Sens, "|"))
 	w("")
-	w("SLOTS  name, a space, the value: %s", strings.Join(rosetta.Slots, " "))
+	w("SLOTS  name, a space, the value: %s", strings.Join(v.Slots, " "))
 	w("- q the question; want the reply you need: {key, key, opt?} or act|act (done|fail).")
 	w("- a claims, one per line: key = value ~CONF. Continue with lines indented under the first.")
 	w("- CONF is ~hi, ~mid, ~lo, or ~? when you cannot say. Write it on every claim:")
@@ -91,7 +91,7 @@ func rosettaCard() string {
 	w("- unk [what you do not know, comma-separated]; on tell, done, part and revise always.")
 	w("  unk [] says you checked and found nothing unknown.")
 	w("- why: evidence. On fail and reject it starts with one failure code:")
-	w("  %s.", strings.Join(epistemic.FailCodes, " "))
+	w("  %s.", strings.Join(v.FailCodes, " "))
 	w("- ctx @ID or @ID.slot: what you build on. risk, assume, opt, sub, on, by as the names say.")
 	w("- txt NAME, then the text on lines of their own, each starting with | and a space;")
 	w("  those lines are copied byte for byte. mark NAME#L2|q\"quote\" = note ~CONF annotates one.")
@@ -117,9 +117,6 @@ func rosettaCard() string {
 	w("```")
 	return b.String()
 }
-
-// priLevels are the pri= values, as the checker's E015 names them.
-func priLevels() []string { return []string{"block", "high", "norm", "low"} }
 
 func linguaCard() string {
 	var b strings.Builder

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // Header recovery, token by token (spec §7, conformance P1). A line that
@@ -488,4 +489,40 @@ func (p *parser) nearFields(sg seg) {
 			Fixes:   []diag.Fix{diag.Replace("write ttl="+d, diag.Safe, val, d)}})
 		f.Value = d
 	}
+}
+
+// CodeConfSlip is a confidence written in a near form.
+const CodeConfSlip = "P021" // WARN: ~high, ~medium, ~low, ~HI, (~hi) read as ~hi, ~mid, ~lo
+
+// confSlipRE is a confidence in a near form at the end of a value.
+var confSlipRE = regexp.MustCompile(`(?i)[ \t]*[(\[]?[ \t]*(?:~|～)[ \t]*(high|hi|medium|med|mid|low|lo|\?)[ \t]*[)\]]?[ \t]*$`)
+
+// confWords maps the near forms' words to the spec's literal.
+var confWords = map[string]string{"high": "hi", "hi": "hi", "medium": "mid", "med": "mid", "mid": "mid", "low": "lo", "lo": "lo", "?": "?"}
+
+// confSlip reads a confidence written in a near form at the end of b's
+// value (`~high`, `(~hi)`, `~HI`) as the literal it means (P021, a safe
+// fix), so the claim does not pass for one with no stated confidence.
+func (p *parser) confSlip(b *ir.Binding) {
+	if b.Conf != nil || b.ValueSpan.Len() != len(b.Value) {
+		return
+	}
+	loc := confSlipRE.FindStringSubmatchIndex(b.Value)
+	if loc == nil {
+		return
+	}
+	word := strings.ToLower(b.Value[loc[2]:loc[3]])
+	lit := "~" + confWords[word]
+	start := b.ValueSpan.StartOffset()
+	a, z := start+loc[0], start+loc[1]
+	written := strings.TrimSpace(b.Value[loc[0]:loc[1]])
+	lead := a + (len(b.Value[loc[0]:loc[1]]) - len(strings.TrimLeft(b.Value[loc[0]:loc[1]], " \t")))
+	sp := p.src.Span(lead, z)
+	p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeConfSlip, Span: sp,
+		Message: "confidence `" + written + "` is not a confidence literal; read as `" + lit + "`",
+		Hint:    "end a claim with ~hi, ~mid, ~lo or ~?, nothing around it",
+		Fixes:   []diag.Fix{diag.Replace("write the confidence as "+lit, diag.Safe, sp, lit)}})
+	b.Conf = p.nodes.conf(sp, confWords[word])
+	b.Value = b.Value[:loc[0]]
+	b.ValueSpan = b.ValueSpan.WithEnd(a)
 }

@@ -101,3 +101,33 @@ func TestNearHeaderUnread(t *testing.T) {
 	}
 	_ = ir.Rosetta
 }
+
+// TestConfSlips: a confidence in a near form is read as its literal, with a
+// safe fix, and leaves the value; a value that only ends in a tilde word
+// that is not one stays as written.
+func TestConfSlips(t *testing.T) {
+	for _, tc := range []struct{ tail, value, conf string }{
+		{"~high", "1", "hi"}, {"~medium", "1", "mid"}, {"~low", "1", "lo"},
+		{"~HI", "1", "hi"}, {"(~hi)", "1", "hi"}, {"[~lo]", "1", "lo"},
+		{"~0.9", "1", "0.9"}, {"~hi", "1", "hi"}, {"~higher", "1 ~higher", ""},
+	} {
+		src := "a1.1 tell >a2\n a x = 1 " + tc.tail + "\n unk []\n"
+		tr, ds := parse(t, src)
+		b := tr.Messages[0].Slots[0].(*ir.BindingSlot).Bindings[0]
+		conf := ""
+		if b.Conf != nil {
+			conf = b.Conf.Kind
+		}
+		if b.Value != tc.value || conf != tc.conf {
+			t.Errorf("%q: value %q conf %q, want %q %q", tc.tail, b.Value, conf, tc.value, tc.conf)
+		}
+		fixed, applied := diag.ApplyFixes("t.rose", []byte(src), ds, diag.Safe)
+		slip := tc.tail != "~"+tc.conf && tc.conf != ""
+		if slip && (len(ds) == 0 || ds[0].Code != "P021") {
+			t.Errorf("%q: diagnostics %v, want P021", tc.tail, ds.Codes())
+		}
+		if slip != (len(applied) == 1) || slip && !strings.Contains(string(fixed), "a x = 1 ~"+tc.conf+"\n") {
+			t.Errorf("%q: fixes %v give %q", tc.tail, applied, fixed)
+		}
+	}
+}
