@@ -16,12 +16,6 @@ func init() {
 	register(&command{name: "fix", args: "[flags] FILE...", summary: "apply the safe fixes of the diagnostics (--all: review fixes too); print the result (-w, -d, -l)", run: runFix})
 }
 
-// fixRounds bounds how often fix checks again after applying fixes: a fix
-// that conflicted with another is offered again by the next check, and a
-// repaired header can reveal a fix in what follows it. Each round applies
-// at least one fix or ends the loop.
-const fixRounds = 8
-
 func runFix(e *env, args []string) int {
 	c := commands["fix"]
 	fs := newFlags(e, c)
@@ -99,24 +93,12 @@ func runFix(e *env, args []string) int {
 	return exit
 }
 
-// fixText applies r's fixes at or above min, checking again after each
-// round, reports each fix applied on stderr, and returns the text and the
-// check of it.
+// fixText is compiler.Fix on r's text, reporting each fix applied on stderr.
 func fixText(e *env, r *compiler.Result, opt compiler.Options, min diag.Applicability) ([]byte, *compiler.Result) {
-	text := r.Source.Text
-	cur := r
-	for range fixRounds {
-		next, applied := diag.ApplyFixes(r.File, text, cur.Diags, min)
-		if len(applied) == 0 {
-			break
-		}
-		for _, a := range applied {
-			fmt.Fprintf(e.stderr, "%s: fixed %s: %s\n", a.Fix.Edits[0].Span, a.Diagnostic.Code, a.Fix)
-		}
-		text = next
-		fopt := opt
-		fopt.From = r.Lang // the language of the input, whatever the fixes did
-		cur = compiler.Check(r.File, text, fopt)
+	opt.From = r.Lang
+	text, applied, final := compiler.Fix(r.File, r.Source.Text, opt, min)
+	for _, a := range applied {
+		fmt.Fprintf(e.stderr, "%s: fixed %s: %s\n", a.Fix.Edits[0].Span, a.Diagnostic.Code, a.Fix)
 	}
-	return text, cur
+	return text, final
 }
