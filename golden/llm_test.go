@@ -66,4 +66,3 @@ func llmDiagnostics(l diag.List) string {
 	}
 	return b.String()
 }
-
