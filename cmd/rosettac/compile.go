@@ -46,6 +46,7 @@ func runCheck(e *env, args []string) int {
 	var df diagFlags
 	in.register(fs)
 	df.register(fs)
+	repair := fs.Bool("repair", false, "Rosetta: print a repair message (a reject from sys) for each message with an error or warning, to stdout; diagnostics go to stderr")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)
@@ -90,8 +91,11 @@ func runCheck(e *env, args []string) int {
 		results = append(results, more...)
 	}
 	out := e.stderr
-	if df.format != "text" {
+	if df.format != "text" && !*repair {
 		out = e.stdout
+	}
+	if *repair {
+		printRepairs(e, results, &in)
 	}
 	return report(out, results, &df)
 }

@@ -236,20 +236,22 @@ type diagFlags struct {
 	format    string
 	allErrors bool
 	strict    bool
+	maxTokens int // --max-tokens: --format llm's budget (llm.go)
 }
 
 func (f *diagFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.format, "format", "text", "diagnostic format: text, json, sarif or github")
+	fs.StringVar(&f.format, "format", "text", "diagnostic format: text, json, sarif, github or llm")
+	fs.IntVar(&f.maxTokens, "max-tokens", defaultLLMTokens, "--format llm: the most o200k tokens printed")
 	fs.BoolVar(&f.allErrors, "all-errors", false, "show every diagnostic in text output (default: the first 10)")
 	fs.BoolVar(&f.strict, "strict", false, "treat warnings as errors for the exit code")
 }
 
 func (f *diagFlags) validate() error {
 	switch f.format {
-	case "text", "json", "sarif", "github":
+	case "text", "json", "sarif", "github", "llm":
 		return nil
 	}
-	return fmt.Errorf("--format: unknown format %q (want text, json, sarif or github)", f.format)
+	return fmt.Errorf("--format: unknown format %q (want text, json, sarif, github or llm)", f.format)
 }
 
 // input is one file as read.
@@ -344,6 +346,8 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 		_ = diag.PrintSARIF(w, all, "rosettac", Version)
 	case "github":
 		diag.PrintGitHub(w, all)
+	case "llm":
+		printLLM(w, all, func(file string) *diag.Source { return sources[file] }, f.maxTokens)
 	default:
 		limit := diag.DefaultLimit
 		if f.allErrors {

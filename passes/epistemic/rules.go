@@ -234,6 +234,9 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 				add(diag.Warning, "E016b", sp, "prefer a known failure code; unknown codes are escalated, not retried",
 					"unknown failure code '%s' — treated conservatively: not retryable, escalated. Known: %s", code, strings.Join(FailCodes, ", "))
 			}
+			if n := len(ds); n > 0 && (ds[n-1].Code == "E016" || ds[n-1].Code == "E016b") && first != "<empty>" && sp != v.keySpan(why) {
+				withFailCodeFix(&ds[n-1], text, sp) // slips.go
+			}
 		}
 	}
 
