@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -38,6 +39,14 @@ type colCache struct {
 	mu sync.Mutex
 	m  map[int][]colMark
 }
+
+// columnWork counts the bytes counted for columns, for the scaling tests.
+var columnWork atomic.Uint64
+
+// ColumnWork reports how many bytes this process has counted to find
+// columns: it grows with the positions asked for, never with their
+// lines' lengths squared.
+func ColumnWork() uint64 { return columnWork.Load() }
 
 // colMark is a column checkpoint in a long line: the rune count from the
 // line's start up to the byte at off, which starts a rune.
@@ -115,6 +124,7 @@ func (s *Source) Pos(off int) Pos {
 // its first long lookup, and a column counts only from the checkpoint before it.
 func (s *Source) column(start, off int) int {
 	if off-start < longLine || s.cols == nil {
+		columnWork.Add(uint64(off - start))
 		return utf8.RuneCount(s.Text[start:off]) + 1
 	}
 	c := s.cols
@@ -130,6 +140,7 @@ func (s *Source) column(start, off int) int {
 	c.mu.Unlock()
 	k := sort.Search(len(marks), func(i int) bool { return int(marks[i].off) > off }) - 1
 	m := marks[k]
+	columnWork.Add(uint64(off - int(m.off)))
 	return int(m.runes) + utf8.RuneCount(s.Text[m.off:off]) + 1
 }
 
@@ -150,6 +161,7 @@ func (s *Source) colMarks(start int) []colMark {
 			break
 		}
 		runes += utf8.RuneCount(s.Text[at:next])
+		columnWork.Add(uint64(next - at))
 		marks = append(marks, colMark{uint32(next), uint32(runes)})
 		at = next
 	}
