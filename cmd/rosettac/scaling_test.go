@@ -54,7 +54,7 @@ var allCommands = [][]string{
 
 // scalingTarget is the size in bytes of a shape's smaller document in the
 // test; scalingN finds the n that makes it.
-const scalingTarget = 24 << 10
+const scalingTarget = 12 << 10
 
 // scalingN is the n at which shape s's document is about target bytes.
 func scalingN(s hostile.Shape, target int) int {
@@ -135,7 +135,7 @@ func TestScaling(t *testing.T) {
 				a := runShape(t, dir, s, n, args)
 				b := runShape(t, dir, s, 2*n, args)
 				checks := []struct {
-					what       string
+					what        string
 					a, b, floor uint64
 				}{
 					{"allocations", a.allocs, b.allocs, 2000},
