@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -145,9 +146,26 @@ func TestScaling(t *testing.T) {
 		t.Skip("the scaling suite runs every command on every shape twice")
 	}
 	dir := t.TempDir()
+	// ROSETTAC_SCALING_TARGET sets the smaller document's size in bytes, and
+	// ROSETTAC_SCALING_REPORT names a file that gets every measure's growth
+	// (tab-separated: shape, command, n, allocations, bytes, column bytes,
+	// merge steps), the figures of docs/performance.md's hostile-input table.
+	target := scalingTarget
+	if v, err := strconv.Atoi(os.Getenv("ROSETTAC_SCALING_TARGET")); err == nil && v > 0 {
+		target = v
+	}
+	var report io.Writer = io.Discard
+	if name := os.Getenv("ROSETTAC_SCALING_REPORT"); name != "" {
+		f, err := os.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		report = f
+	}
 	for _, s := range hostile.Shapes {
 		t.Run(s.Kind, func(t *testing.T) {
-			n := scalingN(s, scalingTarget)
+			n := scalingN(s, target)
 			for _, args := range scalingCommands[s.Ext] {
 				a := runShape(t, dir, s, n, args)
 				b := runShape(t, dir, s, 2*n, args)
@@ -160,6 +178,8 @@ func TestScaling(t *testing.T) {
 					{"column bytes counted", a.columns, b.columns, 64 << 10},
 					{"BPE merge steps", a.merges, b.merges, 64 << 10},
 				}
+				fmt.Fprintf(report, "%s\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\n", s.Kind, strings.Join(args, " "), n,
+					growth(a.allocs, b.allocs, 0), growth(a.bytes, b.bytes, 0), growth(a.columns, b.columns, 0), growth(a.merges, b.merges, 0))
 				known := knownSuperLinear[s.Kind+"/"+strings.Join(args, " ")]
 				for _, c := range checks {
 					if g := growth(c.a, c.b, c.floor); g > maxGrowth && known != "" {
