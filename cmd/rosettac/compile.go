@@ -44,7 +44,7 @@ func runCheck(e *env, args []string) int {
 	fs := newFlags(e, c)
 	var in inputFlags
 	var df diagFlags
-	in.register(fs)
+	in.register(fs, e.stderr)
 	df.register(fs)
 	repair := fs.Bool("repair", false, "Rosetta: print a repair message (a reject from sys) for each message with an error or warning, to stdout; diagnostics go to stderr")
 	files, err := parseInterleaved(fs, args)
@@ -154,7 +154,7 @@ func runCompile(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var emits, outDir string
-	in.register(fs)
+	in.register(fs, e.stderr)
 	df.register(fs)
 	fs.StringVar(&emits, "emit", "", "outputs to produce, comma-separated: "+emitterNames())
 	fs.StringVar(&outDir, "o", "", "directory for --emit outputs (default: standard output, for one output)")
@@ -259,7 +259,7 @@ func checkStreamed(name string, maxBytes int64) (*compiler.Result, error) {
 		return nil, readError(name, err)
 	}
 	defer f.Close()
-	r, err := compiler.CheckReader(name, f)
+	r, err := compiler.CheckReaderLimit(name, f, maxBytes)
 	if err != nil {
 		return nil, readError(name, err)
 	}

@@ -22,7 +22,7 @@ func runFmt(e *env, args []string) int {
 	var df diagFlags
 	var list, showDiff, write, check bool
 	terse := true
-	in.register(fs)
+	in.register(fs, e.stderr)
 	df.register(fs)
 	fs.BoolVar(&list, "l", false, "list files whose formatting differs")
 	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the formatted text")

@@ -17,7 +17,7 @@ func runRender(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var opt text.Options
-	in.register(fs)
+	in.register(fs, e.stderr)
 	df.register(fs)
 	fs.StringVar(&opt.Lang, "lang", "en", "language of the rendering: en or zh")
 	fs.StringVar(&opt.View, "view", "full", "Rosetta view: full, decision, audit, human_task, content or clean")

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sort"
 	"strings"
@@ -166,9 +167,14 @@ type inputFlags struct {
 	pskFile  string
 	session  string
 	inflate  int
+	total    int
+
+	stderr io.Writer // where warnings about the flags go (set by register)
+	warned bool
 }
 
-func (f *inputFlags) register(fs *flag.FlagSet) {
+func (f *inputFlags) register(fs *flag.FlagSet, stderr io.Writer) {
+	f.stderr = stderr
 	fs.StringVar(&f.from, "from", "", "input language: rosetta, lingua, agentdsl or json (default: by extension, then content)")
 	fs.Int64Var(&f.maxBytes, "max-bytes", compiler.DefaultMaxBytes, "largest input accepted, in bytes")
 	fs.StringVar(&f.now, "now", "", "time for stall and staleness checks (RFC 3339; default: the latest at= in the input)")
@@ -177,11 +183,12 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.pskFile, "psk-file", "", "Lingua: file holding a pre-shared key")
 	fs.StringVar(&f.session, "session", "", "Lingua: session id when the input has no handshake")
 	fs.IntVar(&f.inflate, "max-inflate", 1<<20, "Lingua: largest inflated size of a z: payload, in bytes")
+	fs.IntVar(&f.total, "max-inflate-total", 64<<20, "Lingua: largest inflated size of all of a document's z: payloads together, in bytes")
 }
 
 // options turns the flags into compiler options; errors are usage errors.
 func (f *inputFlags) options() (compiler.Options, error) {
-	opt := compiler.Options{MaxBytes: f.maxBytes, Livelock: f.livelock, SessionID: f.session, MaxInflate: f.inflate}
+	opt := compiler.Options{MaxBytes: f.maxBytes, Livelock: f.livelock, SessionID: f.session, MaxInflate: f.inflate, MaxInflateTotal: f.total}
 	if f.from != "" {
 		l, err := compiler.ParseLanguage(f.from)
 		if err != nil {
@@ -196,11 +203,26 @@ func (f *inputFlags) options() (compiler.Options, error) {
 		}
 		opt.Now = t
 	}
+	if f.maxBytes < 1 {
+		return opt, fmt.Errorf("--max-bytes: %d is not a size (want 1 or more bytes)", f.maxBytes)
+	}
+	if f.inflate < 1 {
+		return opt, fmt.Errorf("--max-inflate: %d is not a size (want 1 or more bytes)", f.inflate)
+	}
+	if f.total < 1 {
+		return opt, fmt.Errorf("--max-inflate-total: %d is not a size (want 1 or more bytes)", f.total)
+	}
+	// Warnings about key files are said once per run, though the flags are
+	// read again for each file.
+	warn := io.Discard
+	if !f.warned {
+		warn, f.warned = f.stderr, true
+	}
 	var err error
-	if opt.PrivateKey, err = readKeyFile(f.keyFile); err != nil {
+	if opt.PrivateKey, err = readKeyFile(f.keyFile, warn); err != nil {
 		return opt, err
 	}
-	if opt.PSK, err = readKeyFile(f.pskFile); err != nil {
+	if opt.PSK, err = readKeyFile(f.pskFile, warn); err != nil {
 		return opt, err
 	}
 	return opt, nil
@@ -216,14 +238,31 @@ func readError(what string, err error) error {
 	return fmt.Errorf("cannot read %s: %v", what, err)
 }
 
-// readKeyFile reads a key file. Its contents never appear in any message.
-func readKeyFile(name string) ([]byte, error) {
+// maxKeyFile is the largest key file read: a PEM private key is about 120
+// bytes, so a larger file is not a key (and /dev/zero is never read whole).
+const maxKeyFile = 64 << 10
+
+// readKeyFile reads a key file. Its contents never appear in any message. A
+// key file that others may write is read, with a warning on warn (as ssh
+// warns): anyone who can write it can choose the key.
+func readKeyFile(name string, warn io.Writer) ([]byte, error) {
 	if name == "" {
 		return nil, nil
 	}
-	b, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, readError("key file "+name, err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o002 != 0 {
+		fmt.Fprintf(warn, "rosettac: warning: key file %s is writable by every user (mode %04o); anyone could replace the key: chmod o-w %[1]s\n", name, fi.Mode().Perm())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxKeyFile+1))
+	if err != nil {
+		return nil, readError("key file "+name, err)
+	}
+	if len(b) > maxKeyFile {
+		return nil, fmt.Errorf("key file %s is larger than %d KiB: not a key file", name, maxKeyFile>>10)
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil, fmt.Errorf("key file %s is empty", name)
@@ -298,7 +337,10 @@ func readInput(e *env, name string, limit int64) (in input, over bool, size int6
 		}
 		r = f
 	}
-	n := limit + 1
+	n := limit
+	if n < math.MaxInt64 {
+		n++ // one byte more than the limit tells an input over it (never overflowing)
+	}
 	if size > limit {
 		// Known to be too large: read only enough to tell the language and
 		// show a first line under the F003 diagnostic.

@@ -54,7 +54,7 @@ func runTokens(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var encoding, by, vs string
-	in.register(fs)
+	in.register(fs, e.stderr)
 	df.register(fs)
 	fs.StringVar(&encoding, "encoding", "", "o200k_base or cl100k_base (default: both)")
 	fs.StringVar(&by, "by", "", "break totals down: component")

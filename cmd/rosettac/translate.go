@@ -25,7 +25,7 @@ func runTranslate(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var to, encoding string
-	in.register(fs)
+	in.register(fs, e.stderr)
 	df.register(fs)
 	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
 	fs.StringVar(&encoding, "encoding", "o200k_base", "with --to smallest: the tokenizer that decides (o200k_base or cl100k_base)")

@@ -131,6 +131,13 @@ type Session struct {
 	Profiles []string // profiles loaded by def profile = ...
 	epoch    string
 	revised  map[string]string // old id -> id of the revise that replaced it
+	// newest remembers, for ids looked up through revisions, the newest
+	// revision the chain led to: each lookup walked the whole chain afresh,
+	// so N citations of a message revised N times cost N². It stays true
+	// while revisions only extend a chain at its newest end; a revise that
+	// changes an existing link, or links to an id that already has a
+	// revision, clears it (see revise).
+	newest map[string]string
 }
 
 // NewSession returns an empty session.
@@ -140,7 +147,7 @@ func NewSession(opt Options) *Session {
 	}
 
 	return &Session{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
-		dict: map[string]symbol{}, revised: map[string]string{}}
+		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
 }
 
 // Epoch is the session epoch in force (def epoch = ...), or "".
@@ -234,17 +241,54 @@ func (s *Session) Inherit(m *ir.Message) {
 
 func (s *Session) lookup(id string, orig bool) *entry {
 	if !orig {
-		seen := map[string]bool{}
-		for {
-			next, ok := s.revised[id]
-			if !ok || seen[id] {
-				break
-			}
-			seen[id] = true
-			id = next
-		}
+		id = s.newestRevision(id)
 	}
 	return s.msgs[id]
+}
+
+// newestRevision follows id's revisions to the newest, stopping before an id
+// already passed (revisions may form a cycle).
+func (s *Session) newestRevision(id string) string {
+	var seen map[string]bool
+	var path []string
+	cycle := false
+	for {
+		if r, ok := s.newest[id]; ok && r != id {
+			path = append(path, id)
+			id = r // the chain from id is unchanged up to r: go on from there
+			continue
+		}
+		next, ok := s.revised[id]
+		if !ok {
+			break
+		}
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		if seen[id] {
+			cycle = true
+			break
+		}
+		seen[id] = true
+		path = append(path, id)
+		id = next
+	}
+	if !cycle {
+		for _, p := range path {
+			s.newest[p] = id
+		}
+	}
+	return id
+}
+
+// revise records that id revises re. A link that replaces another, or that
+// leads to an id with revisions of its own, changes chains behind what
+// newest remembers, so it forgets.
+func (s *Session) revise(re, id string) {
+	if old, ok := s.revised[re]; ok && old != id || s.revised[id] != "" {
+		clear(s.newest)
+	}
+	s.revised[re] = id
 }
 
 // OnTopic lists, in arrival order, the ids of the stored messages on a topic
@@ -623,7 +667,7 @@ func (s *Session) Store(m *ir.Message) {
 	// message (S11: a foreign revise never takes over another's address).
 	if act == "revise" && re != "" {
 		if p := s.msgs[re]; p == nil || p.sender == sender {
-			s.revised[re] = id
+			s.revise(re, id)
 		}
 	}
 	if opens[act] {
