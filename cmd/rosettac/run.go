@@ -399,7 +399,7 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 			limit = 0
 		}
 		diag.PrintText(w, all, func(file string) *diag.Source { return sources[file] }, diag.TextOptions{
-			Limit: limit, Ranked: true, Group: true, Files: files, Summary: !f.ownSummary && (f.alwaysSummary || len(all) > 0)})
+			Limit: limit, Ranked: true, Group: true, Files: files, Summary: !f.ownSummary && len(results) > 0 && (f.alwaysSummary || len(all) > 0)})
 	}
 	return exit
 }

@@ -196,24 +196,12 @@ func parseDisable(v string) ([]string, error) {
 		if c = strings.TrimSpace(c); c == "" {
 			continue
 		}
-		if !validCode(c) {
-			return nil, fmt.Errorf("--disable: %q is not a diagnostic code (a capital letter and digits, like W010)", c)
+		if err := config.ValidCode(c); err != nil {
+			return nil, fmt.Errorf("--disable: %v", err)
 		}
 		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
 	return out, nil
-}
-
-func validCode(c string) bool {
-	if len(c) < 2 || len(c) > 4 || c[0] < 'A' || c[0] > 'Z' {
-		return false
-	}
-	for _, r := range c[1:] {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
