@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/rosettac/rosettac/compiler"
@@ -116,13 +117,19 @@ func newFlags(e *env, c *command) *flag.FlagSet {
 
 // printHelp writes a command's usage line, summary and flags.
 func printHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "usage: rosettac %s %s\n\n%s\n", c.name, c.args, c.summary)
-	if c.flags != nil {
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", strings.TrimSpace("rosettac "+c.name+" "+c.args), c.summary)
+	if c.flags != nil && hasFlags(c.flags) {
 		fmt.Fprintln(w, "\nflags:")
 		c.flags.SetOutput(w)
 		c.flags.PrintDefaults()
 		c.flags.SetOutput(io.Discard)
 	}
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }
 
 // flagError is a command line the flag package refused; its message is
