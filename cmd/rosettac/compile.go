@@ -45,7 +45,10 @@ func runCheck(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	in.register(fs)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
 	df.register(fs)
+	df.registerStrict(fs)
 	df.alwaysSummary, df.formatFromConfig = true, true
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -164,7 +167,10 @@ func runCompile(e *env, args []string) int {
 	var df diagFlags
 	var emits, outDir string
 	in.register(fs)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
 	df.register(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&emits, "emit", "", "outputs to produce, comma-separated: "+emitterNames())
 	fs.StringVar(&outDir, "o", "", "directory for --emit outputs (default: standard output, for one output)")
 	df.ownSummary, df.formatFromConfig = true, true

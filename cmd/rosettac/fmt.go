@@ -23,7 +23,7 @@ func runFmt(e *env, args []string) int {
 	var list, showDiff, write, check bool
 	terse := true
 	in.register(fs)
-	df.register(fs)
+	df.registerProduct(fs)
 	fs.BoolVar(&list, "l", false, "list files whose formatting differs")
 	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the formatted text")
 	fs.BoolVar(&write, "w", false, "rewrite files in place")

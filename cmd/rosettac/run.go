@@ -177,16 +177,29 @@ type inputFlags struct {
 	set     map[string]bool // the flags given on the command line
 }
 
+// register adds the flags every command that reads input takes. A command
+// adds registerRosetta when it runs the Rosetta checker and registerLingua
+// when it decodes Lingua payloads: -h lists only the flags a command uses
+// (TestHelpFlagsAreUsed).
 func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.from, "from", "", "input language: rosetta, lingua, agentdsl or json (default: by extension, then content)")
 	fs.Int64Var(&f.maxBytes, "max-bytes", compiler.DefaultMaxBytes, "largest input accepted, in bytes")
+	fs.StringVar(&f.configs.flag, "config", "", "configuration file (default: rosettac.yaml or .rosettac.yaml found by walking up from each input)")
+}
+
+// registerRosetta adds the flags of the Rosetta checker. A command
+// without them checks with the compiler's defaults (0 is the default).
+func (f *inputFlags) registerRosetta(fs *flag.FlagSet) {
 	fs.StringVar(&f.now, "now", "", "time for stall and staleness checks (RFC 3339; default: the latest at= in the input)")
 	fs.IntVar(&f.livelock, "livelock", 3, "propose↔propose rounds before a livelock warning")
+}
+
+// registerLingua adds the flags of Lingua's security layer and decoder.
+func (f *inputFlags) registerLingua(fs *flag.FlagSet) {
 	fs.StringVar(&f.keyFile, "key-file", "", "Lingua: file holding an X25519 private key")
 	fs.StringVar(&f.pskFile, "psk-file", "", "Lingua: file holding a pre-shared key")
 	fs.StringVar(&f.session, "session", "", "Lingua: session id when the input has no handshake")
 	fs.IntVar(&f.inflate, "max-inflate", 1<<20, "Lingua: largest inflated size of a z: payload, in bytes")
-	fs.StringVar(&f.configs.flag, "config", "", "configuration file (default: rosettac.yaml or .rosettac.yaml found by walking up from each input)")
 }
 
 // options turns the flags into compiler options; errors are usage errors.
@@ -270,16 +283,41 @@ type diagFlags struct {
 	// for check and compile, whose --format is that of the diagnostics.
 	formatFromConfig bool
 
+	product bool            // registered by registerProduct: --diag-format
+
 	configs *configs        // the run's configurations, for per-file filters
 	set     map[string]bool // the flags given on the command line
 }
 
+// register adds the flags of commands whose product is their report
+// (check, compile): --format names the diagnostics' format.
 func (f *diagFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "text", "diagnostic format: text, json, sarif or github")
+	f.registerShown(fs)
+}
+
+// registerProduct adds the flags of commands whose stdout is their
+// product (fmt, render, translate, gen, tokens): their diagnostics go to
+// stderr in the format --diag-format names, and --format, where a command
+// has one, names the format of stdout.
+func (f *diagFlags) registerProduct(fs *flag.FlagSet) {
+	f.product = true
+	fs.StringVar(&f.format, "diag-format", "text", "format of the diagnostics on stderr: text, json, sarif or github")
+	f.registerShown(fs)
+}
+
+// registerShown adds the flags that choose which diagnostics are shown.
+func (f *diagFlags) registerShown(fs *flag.FlagSet) {
+	f.severity = "info"
 	fs.BoolVar(&f.allErrors, "all-errors", false, "show every diagnostic in text output (default: the first 10)")
-	fs.BoolVar(&f.strict, "strict", false, "treat warnings as errors for the exit code")
 	fs.StringVar(&f.severity, "severity", "info", "lowest severity printed: error, warning or info")
 	fs.StringVar(&f.disable, "disable", "", "codes to leave out, comma-separated (W010,I011)")
+}
+
+// registerStrict adds --strict, for commands whose input may carry
+// warnings that the exit code should count.
+func (f *diagFlags) registerStrict(fs *flag.FlagSet) {
+	fs.BoolVar(&f.strict, "strict", false, "treat warnings as errors for the exit code")
 }
 
 func (f *diagFlags) validate() error {
@@ -294,7 +332,11 @@ func (f *diagFlags) validate() error {
 	case "text", "json", "sarif", "github":
 		return nil
 	}
-	return fmt.Errorf("--format: unknown format %q (want text, json, sarif or github)", f.format)
+	name := "--format"
+	if f.product {
+		name = "--diag-format"
+	}
+	return fmt.Errorf("%s: unknown format %q (want text, json, sarif or github)", name, f.format)
 }
 
 // input is one file as read.

@@ -115,6 +115,9 @@ func applyConfig(c *command, files []string, in *inputFlags, df *diagFlags) erro
 		if cfg.Format != "" && !set["format"] && df.formatFromConfig {
 			df.format = cfg.Format
 		}
+		if cfg.DiagFormat != "" && !set["diag-format"] && df.product {
+			df.format = cfg.DiagFormat
+		}
 		if cfg.Severity != "" && !set["severity"] {
 			df.severity = cfg.Severity
 		}

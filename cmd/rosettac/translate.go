@@ -26,7 +26,10 @@ func runTranslate(e *env, args []string) int {
 	var df diagFlags
 	var to, encoding string
 	in.register(fs)
-	df.register(fs)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
+	df.registerProduct(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
 	fs.StringVar(&encoding, "encoding", "o200k_base", "with --to smallest: the tokenizer that decides (o200k_base or cl100k_base)")
 	files, err := parseInterleaved(fs, args)
