@@ -283,7 +283,7 @@ type diagFlags struct {
 	// for check and compile, whose --format is that of the diagnostics.
 	formatFromConfig bool
 
-	product bool            // registered by registerProduct: --diag-format
+	product bool // registered by registerProduct: --diag-format
 
 	configs *configs        // the run's configurations, for per-file filters
 	set     map[string]bool // the flags given on the command line
