@@ -66,6 +66,9 @@ func runTranslate(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "%s: %s\n", r.File, note)
 		} else {
 			out, ds = translate.Translate(r.Doc, target, translate.Options{Strict: df.strictFor(r.File)})
+			if target == ir.JSON {
+				out = machineJSON(out)
+			}
 		}
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
