@@ -39,6 +39,7 @@ var flagProbes = map[string]probe{
 	"strict":      {with: []string{"--strict"}, file: "warn.rose"},
 	"severity":    {with: []string{"--severity", "error"}, file: "warn.rose"},
 	"disable":     {with: []string{"--disable", "W004"}, file: "warn.rose"},
+	"one-session": {base: []string{"m1.rose"}, with: []string{"--one-session"}, file: "m2.rose"},
 }
 
 // commandProbes are the probes of a command's own flags, and of shared

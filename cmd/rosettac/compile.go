@@ -47,6 +47,7 @@ func runCheck(e *env, args []string) int {
 	in.register(fs)
 	in.registerRosetta(fs)
 	in.registerLingua(fs)
+	in.registerOneSession(fs)
 	df.register(fs)
 	df.registerStrict(fs)
 	df.alwaysSummary, df.formatFromConfig = true, true
@@ -76,6 +77,13 @@ func runCheck(e *env, args []string) int {
 	limitGiven := false
 	fs.Visit(func(f *flag.Flag) { limitGiven = limitGiven || f.Name == "max-bytes" })
 	var results []*compiler.Result
+	if in.oneSession {
+		more, code := loadFiles(e, c, files, &in, &df, check)
+		if more == nil {
+			return code
+		}
+		files, results = nil, more
+	}
 	for _, f := range files {
 		// AgentDSL files are checked straight from disk, a line at a time, so a
 		// table of any size is checked in memory that grows only with its row IDs.
@@ -135,6 +143,8 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 		limit = compiler.DefaultMaxBytes
 	}
 	results := make([]*compiler.Result, 0, len(files))
+	var session []compiler.Input // --one-session: the files read as one transcript
+	var sessionOpt *compiler.Options
 	for _, name := range files {
 		f, over, size, err := readInput(e, name, limit)
 		if err != nil {
@@ -155,9 +165,35 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 		if err != nil {
 			return nil, usageError(e, c, err)
 		}
+		if in.oneSession {
+			if lang := languageOf(f, fopt); lang != ir.Rosetta {
+				return nil, usageError(e, c, fmt.Errorf("--one-session reads Rosetta files; %s is %s", f.name, lang))
+			}
+			session = append(session, compiler.Input{Name: f.name, Data: f.data})
+			if sessionOpt == nil {
+				sessionOpt = &fopt // the session's settings are its first file's
+			}
+			continue
+		}
 		results = append(results, step(f.name, f.data, fopt))
 	}
+	if in.oneSession && len(session) > 0 {
+		sessionRead := compiler.CheckRosettaSession
+		if in.sessionParseOnly {
+			sessionRead = compiler.ParseRosettaSession
+		}
+		results = append(results, sessionRead(session, *sessionOpt)...)
+	}
 	return results, exitOK
+}
+
+// languageOf is the language a file is read as: --from, else by extension
+// and content.
+func languageOf(f input, opt compiler.Options) ir.Language {
+	if opt.From != "" {
+		return opt.From
+	}
+	return compiler.Detect(f.name, f.data)
 }
 
 func runCompile(e *env, args []string) int {

@@ -23,6 +23,8 @@ func runFmt(e *env, args []string) int {
 	var list, showDiff, write, check bool
 	terse := true
 	in.register(fs)
+	in.registerOneSession(fs)
+	in.sessionParseOnly = true
 	df.registerProduct(fs)
 	fs.BoolVar(&list, "l", false, "list files whose formatting differs")
 	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the formatted text")

@@ -20,6 +20,7 @@ func runRender(e *env, args []string) int {
 	in.register(fs)
 	in.registerRosetta(fs)
 	in.registerLingua(fs)
+	in.registerOneSession(fs)
 	df.registerProduct(fs)
 	df.registerStrict(fs)
 	fs.StringVar(&opt.Lang, "lang", "en", "language of the rendering: en or zh")

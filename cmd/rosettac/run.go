@@ -173,6 +173,9 @@ type inputFlags struct {
 	session  string
 	inflate  int
 
+	oneSession       bool // --one-session: the Rosetta files as one transcript
+	sessionParseOnly bool // with it, parse without checking (fmt)
+
 	configs configs         // --config, and the files found by walking up
 	set     map[string]bool // the flags given on the command line
 }
@@ -192,6 +195,12 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 func (f *inputFlags) registerRosetta(fs *flag.FlagSet) {
 	fs.StringVar(&f.now, "now", "", "time for stall and staleness checks (RFC 3339; default: the latest at= in the input)")
 	fs.IntVar(&f.livelock, "livelock", 3, "propose↔propose rounds before a livelock warning")
+}
+
+// registerOneSession adds --one-session, for the commands that read a
+// transcript whole (check, render, fmt, translate).
+func (f *inputFlags) registerOneSession(fs *flag.FlagSet) {
+	fs.BoolVar(&f.oneSession, "one-session", false, "read the Rosetta files, in the order given, as one transcript (positions stay per file)")
 }
 
 // registerLingua adds the flags of Lingua's security layer and decoder.

@@ -28,6 +28,7 @@ func runTranslate(e *env, args []string) int {
 	in.register(fs)
 	in.registerRosetta(fs)
 	in.registerLingua(fs)
+	in.registerOneSession(fs)
 	df.registerProduct(fs)
 	df.registerStrict(fs)
 	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
