@@ -23,7 +23,9 @@ func runFmt(e *env, args []string) int {
 	var list, showDiff, write, check bool
 	terse := true
 	in.register(fs, e.stderr)
-	df.register(fs)
+	in.registerOneSession(fs)
+	in.sessionParseOnly = true
+	df.registerProduct(fs)
 	fs.BoolVar(&list, "l", false, "list files whose formatting differs")
 	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the formatted text")
 	fs.BoolVar(&write, "w", false, "rewrite files in place")

@@ -72,7 +72,8 @@ func runGen(e *env, args []string) int {
 	var out, pkg string
 	var check, validate bool
 	in.register(fs, e.stderr)
-	df.register(fs)
+	df.registerProduct(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&out, "o", "", "output file (default: standard output)")
 	fs.BoolVar(&check, "check", false, "write nothing; exit 1 with a diff when the -o file is not what gen would write")
 	if kind == "go" {

@@ -18,7 +18,11 @@ func runRender(e *env, args []string) int {
 	var df diagFlags
 	var opt text.Options
 	in.register(fs, e.stderr)
-	df.register(fs)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
+	in.registerOneSession(fs)
+	df.registerProduct(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&opt.Lang, "lang", "en", "language of the rendering: en or zh")
 	fs.StringVar(&opt.View, "view", "full", "Rosetta view: full, decision, audit, human_task, content or clean")
 	fs.BoolVar(&opt.ASCII, "ascii", false, "use ASCII only (->, -, |, ^, >)")

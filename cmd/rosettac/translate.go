@@ -26,7 +26,11 @@ func runTranslate(e *env, args []string) int {
 	var df diagFlags
 	var to, encoding string
 	in.register(fs, e.stderr)
-	df.register(fs)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
+	in.registerOneSession(fs)
+	df.registerProduct(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
 	fs.StringVar(&encoding, "encoding", "o200k_base", "with --to smallest: the tokenizer that decides (o200k_base or cl100k_base)")
 	files, err := parseInterleaved(fs, args)
@@ -62,7 +66,10 @@ func runTranslate(e *env, args []string) int {
 			out, ds, note = smallest(r.Doc, encoding)
 			fmt.Fprintf(e.stderr, "%s: %s\n", r.File, note)
 		} else {
-			out, ds = translate.Translate(r.Doc, target, translate.Options{Strict: df.strict})
+			out, ds = translate.Translate(r.Doc, target, translate.Options{Strict: df.strictFor(r.File)})
+			if target == ir.JSON {
+				out = machineJSON(out)
+			}
 		}
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
