@@ -158,18 +158,32 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 }
 
 // rosLines collects rendered lines.
-type rosLines []string
+type rosLines struct {
+	lines []string
+	safe  map[int]bool // lines already made safe (content lines keep their tabs)
+}
 
-func (l *rosLines) add(s string) { *l = append(*l, s) }
+func (l *rosLines) add(s string) { l.lines = append(l.lines, s) }
+
+// addSafe adds a line whose agent text is already escaped (contentSafe).
+func (l *rosLines) addSafe(s string) {
+	if l.safe == nil {
+		l.safe = map[int]bool{}
+	}
+	l.safe[len(l.lines)] = true
+	l.lines = append(l.lines, s)
+}
 
 // finish makes every line safe for a terminal and strips the spaces the
 // layout leaves when a part is empty (an empty value, a whole-block mark).
 // Content that really ends in whitespace was escaped before it got here.
-func (l rosLines) finish() []string {
-	for i, s := range l {
-		l[i] = termSafeTail(strings.TrimRight(termSafe(s), " "))
+func (l *rosLines) finish() []string {
+	for i, s := range l.lines {
+		if !l.safe[i] {
+			l.lines[i] = termSafeTail(strings.TrimRight(termSafe(s), " "))
+		}
 	}
-	return l
+	return l.lines
 }
 
 func (r *rosRenderer) listSep() string {

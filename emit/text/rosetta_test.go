@@ -358,12 +358,14 @@ func TestRosettaMarks(t *testing.T) {
 }
 
 // TestRosettaEscapes: control characters and escape sequences in agent text
-// are shown escaped; content ending in whitespace stays visible.
+// are shown escaped; content ending in whitespace stays visible. A tab inside
+// a content line is printed as it is (issue 20: a diff's indentation is
+// content), a tab in coordination text or at a line's end is escaped.
 func TestRosettaEscapes(t *testing.T) {
 	m := with(rmsg("a.1", "tell", "a\x1b[2J", "b", "t"),
 		plain("q", "ring\a the bell\u202eevil", ""),
-		block("x", "", nil, "tab\there", "trailing  ", "ideographic\u3000", "\x1b]0;title\x07"),
-		binds("a", "k=v\r"),
+		block("x", "", nil, "tab\there", "trailing  ", "ideographic\u3000", "\x1b]0;title\x07", "\t+ indented\t"),
+		binds("a", "k=v\r\tx"),
 	)
 	got := strings.Join(newRosRenderer(Options{Lang: "en"}).message(m), "\n")
 	want := strings.Join([]string{
@@ -371,12 +373,13 @@ func TestRosettaEscapes(t *testing.T) {
 		"──────────────────────────────",
 		`Question  ring\x07 the bell\u202eevil`,
 		"Text x",
-		`  1 │ tab\there`,
+		"  1 │ tab\there",
 		`  2 │ trailing\x20\x20`,
 		`  3 │ ideographic\u3000`,
 		`  4 │ \x1b]0;title\x07`,
+		"  5 │ \t+ indented\\t",
 		"Answer",
-		`  · k: v\r`,
+		`  · k: v\r\tx`,
 	}, "\n")
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
