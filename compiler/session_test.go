@@ -63,6 +63,22 @@ a3.2 tell a3>a5
  why relaying @a1.9
  unk []
 `, []string{"a1.9:W005", "a3.2:S4"}},
+		{"S4 across a renamed key", Options{}, `
+a4.3 tell a4>a1
+ a cause = the cache evicts hot keys ~lo
+   ok = yes ~lo
+ unk []
+
+a1.9 tell a1>a3 src=@a4.3
+ a root_cause = the cache  evicts hot keys ~hi
+   done = yes ~hi
+ unk []
+
+a3.2 tell a3>a5
+ a why_it_broke = the cache evicts hot keys ~hi
+ why relaying @a1.9
+ unk []
+`, []string{"a1.9:S4", "a3.2:S4"}},
 		{"S4: ~? relays nothing upward", Options{}, `
 a4.3 tell a4>a1
  a cause = maybe dns ~lo
