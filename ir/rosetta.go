@@ -319,6 +319,10 @@ type Resolution struct {
 	Line   int    // absolute line, or 0
 	Detail string
 	Conf   string // hi, mid, lo or ?
+	// Fix is a selector that would address what was meant, or "": for a
+	// relocated quote, where the quote is now (L4, L1.c4-21, c40-57); for an
+	// orphaned quote, the nearest passage of the block as q"...".
+	Fix string
 }
 
 // Marker methods of Slot.
