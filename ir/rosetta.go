@@ -166,6 +166,9 @@ type ListSlot struct {
 	Items     []ListItem
 	Bracketed bool  // written inside [ ] or 【 】
 	Conf      *Conf // a ~conf after the closing bracket, or nil
+	// Prose is the text after the closing bracket (and its ~conf): prose
+	// lines that continue the slot, as written, or "".
+	Prose string
 }
 
 // ListItem is one element of a list slot.

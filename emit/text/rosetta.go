@@ -120,6 +120,7 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 		case *ir.ListSlot:
 			if len(s.Items) == 0 && (s.Bracketed || strings.TrimSpace(h.Raw) == "") {
 				out.add(label + "  " + rosWordDeclaredNone.in(r.zh))
+				r.listProse(&out, s)
 				continue
 			}
 			if len(s.Items) > 0 {
@@ -128,6 +129,7 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 					items[i] = r.prose(it.Text)
 				}
 				out.add(label + "  " + strings.Join(items, r.listSep()))
+				r.listProse(&out, s)
 				continue
 			}
 		case *ir.RefSlot:
@@ -155,6 +157,17 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 		r.plain(&out, label, h.Raw, nil)
 	}
 	return out.finish()
+}
+
+// listProse renders the prose after a list's closing bracket, indented under
+// the list, as written.
+func (r *rosRenderer) listProse(out *rosLines, s *ir.ListSlot) {
+	if s.Prose == "" {
+		return
+	}
+	for _, l := range strings.Split(r.prose(s.Prose), "\n") {
+		out.add("    " + l)
+	}
 }
 
 // rosLines collects rendered lines.

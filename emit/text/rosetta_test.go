@@ -401,3 +401,28 @@ func TestRosettaNeverFails(t *testing.T) {
 		t.Errorf("empty transcript rendered %q", got)
 	}
 }
+
+// TestRosettaListProse: prose after a list's closing bracket renders under the
+// list as written (commas stay commas, no stray bracket, no literal \n).
+func TestRosettaListProse(t *testing.T) {
+	l := list("unk", "who approved it", "TBD")
+	l.Prose = "On the other hand, the logs, say so.\nAnd a second line."
+	none := list("unk")
+	none.Prose = "checked twice"
+	m := with(rmsg("a.1", "tell", "a", "b", "t"), l)
+	got := strings.Join(newRosRenderer(Options{Lang: "en"}).message(m), "\n")
+	want := strings.Join([]string{
+		"a → b · states · #t",
+		"──────────────────────────────",
+		"Unknown  who approved it; TBD",
+		"    On the other hand, the logs, say so.",
+		"    And a second line.",
+	}, "\n")
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	got = strings.Join(newRosRenderer(Options{Lang: "en"}).message(with(rmsg("a.1", "tell", "a", "b", "t"), none)), "\n")
+	if !strings.HasSuffix(got, "Unknown  (declared: none)\n    checked twice") {
+		t.Errorf("empty list with prose: %q", got)
+	}
+}

@@ -301,6 +301,42 @@ func TestMarkNoteOnLaterLines(t *testing.T) {
 	}
 }
 
+// TestListThenProse: a prose line after `unk [...]` continues the slot as
+// prose: the list ends at its own bracket (no P005), its items and ~conf are
+// the list's, and the prose is kept as written (issue 20).
+func TestListThenProse(t *testing.T) {
+	tests := []struct {
+		src, items, conf, prose string
+	}{
+		{" unk  [who approved it, TBD]\n On the other hand, the logs, say so.\n", "who approved it|TBD", "", "On the other hand, the logs, say so."},
+		{" unk  [who approved it,\n       TBD] ~lo\n       and more, later\n", "who approved it|TBD", "lo", "and more, later"},
+		{" unk  [] checked twice, nothing else\n", "", "", "checked twice, nothing else"},
+		{" unk  [a[1], b]\n", "a[1]|b", "", ""},
+		{" unk  [a, b] ~mid\n", "a|b", "mid", ""},
+	}
+	for _, tc := range tests {
+		tr, ds := parse(t, "a1.1 tell >b\n a k = v ~hi\n"+tc.src)
+		for _, d := range ds {
+			if d.Code == CodeUnclosed {
+				t.Errorf("%q: %s %s", tc.src, d.Code, d.Message)
+			}
+		}
+		ls := tr.Messages[0].Slots[1].(*ir.ListSlot)
+		var items []string
+		for _, it := range ls.Items {
+			items = append(items, it.Text)
+		}
+		conf := ""
+		if ls.Conf != nil {
+			conf = ls.Conf.Kind
+		}
+		got := []string{strings.Join(items, "|"), conf, ls.Prose}
+		if d := cmp.Diff([]string{tc.items, tc.conf, tc.prose}, got); d != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.src, d)
+		}
+	}
+}
+
 func TestRecoveries(t *testing.T) {
 	tests := []struct {
 		name, src string
