@@ -22,7 +22,8 @@ type Options struct {
 	// Inherit copies route and topic from a reply's re= parent (spec 2.1 §6.2.1),
 	// or is nil when the caller does it. It runs after the checks, as in the
 	// reference, so no rule sees an inherited value. The parent it is given
-	// carries only its header's sender and topic.
+	// carries only its header's sender, topic and, for a request (ask, do,
+	// propose), its targets: a stop withdrawing it goes to them.
 	Inherit func(m, parent *ir.Message)
 
 	// Reread, when set, lets the session drop a message's IR once it is
@@ -82,7 +83,7 @@ type entry struct {
 	blocks        []*ir.BlockSlot // its txt blocks, in order
 	want          *ir.ShapeSlot   // its first want slot, or nil
 	why           *why            // a fail's or reject's first why slot, or nil
-	targets       []ir.Target     // an ask's route (W032 counts its replies)
+	targets       []ir.Target     // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
 
 	// What a message parsed again (msg) cannot work out from the session as
 	// it is later: whether its re= parent was stored when it arrived (else it
@@ -245,7 +246,7 @@ func (s *Session) Inherit(m *ir.Message) {
 	}
 	re, _ := m.Header.Field("re")
 	if p := s.msgs[re]; p != nil {
-		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic}})
+		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}})
 	}
 }
 
@@ -613,7 +614,8 @@ func (s *Session) Store(m *ir.Message) {
 			e.blocks = append(e.blocks, b)
 		}
 	}
-	if act == "ask" {
+	switch act {
+	case "ask", "do", "propose":
 		e.targets = v.h.Targets
 	}
 	if w := firstSlot(m, "why"); w != nil && (act == "fail" || act == "reject") {
