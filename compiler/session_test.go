@@ -79,6 +79,42 @@ a3.2 tell a3>a5
  why relaying @a1.9
  unk []
 `, []string{"a1.9:S4", "a3.2:S4"}},
+		{"want over several named targets: each answers part", Options{}, `
+lead1 ask >db,net #inc
+ q what broke?
+ want {cause, fix, eta?: dur}
+
+db1 tell re=lead1
+ a cause = a full disk ~mid
+   eta = soon ~lo
+ unk []
+
+net1 tell re=lead1
+ a fix = free the disk ~hi
+ unk []
+`, []string{"db1:E009d"}},
+		{"want over several named targets: what none carried", Options{}, `
+lead1 ask >db,net #inc
+ q what broke?
+ want {cause, fix, risk}
+
+db1 tell re=lead1
+ a cause = a full disk ~mid
+ unk []
+
+net1 tell re=lead1
+ a cause = the same disk ~mid
+ unk []
+`, []string{"net1:E009c", "net1:E009"}},
+		{"want to a role: each reply is a whole answer", Options{}, `
+lead1 ask >@grp:jury #v
+ q verdict?
+ want {verdict, why}
+
+j1 tell re=lead1
+ a verdict = pass ~hi
+ unk []
+`, []string{"j1:E009c"}},
 		{"S4: ~? relays nothing upward", Options{}, `
 a4.3 tell a4>a1
  a cause = maybe dns ~lo

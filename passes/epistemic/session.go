@@ -84,6 +84,7 @@ type entry struct {
 	want          *ir.ShapeSlot   // its first want slot, or nil
 	why           *why            // a fail's or reject's first why slot, or nil
 	targets       []ir.Target     // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
+	supplied      []string        // an ask to several named agents: the want fields its replies carried so far
 
 	// What a message parsed again (msg) cannot work out from the session as
 	// it is later: whether its re= parent was stored when it arrived (else it
@@ -347,7 +348,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 				add(diag.Warning, "E010", v.actSpan(), "reply with one of: "+strings.Join(legal, ", "),
 					"`%s` is not a legal reply to `%s` (expected %s)", v.act, parent.act, strings.Join(legal, "/"))
 			}
-			ds = append(ds, checkReply(s.kept(parent), v)...)
+			ds = append(ds, checkReply(s.kept(parent), v, s.together(parent, v))...)
 		}
 	}
 
@@ -666,6 +667,9 @@ func (s *Session) Store(m *ir.Message) {
 	delete(s.pending, id)
 	if re != "" {
 		if p := s.msgs[re]; p != nil && p != e {
+			if s.together(p, v) != nil {
+				p.supplied = appendNew(p.supplied, suppliedBy(s.kept(p), v)...)
+			}
 			s.reply(p, e)
 		} else if p == nil {
 			s.pending[re] = append(s.pending[re], e)
@@ -751,6 +755,84 @@ func (s *Session) Stalls(now time.Time) diag.List {
 	return ds
 }
 
+// namedTargets returns the agents an ask names (without its sender), and
+// false when its route has a target that is not a named agent (`*`, a role,
+// a group, a topic): then no transcript can tell how many replies are due.
+func namedTargets(e *entry) ([]string, bool) {
+	var out []string
+	for _, t := range e.targets {
+		if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
+			return nil, false
+		}
+		if !contains(out, t.Text) && t.Text != e.sender {
+			out = append(out, t.Text)
+		}
+	}
+	return out, true
+}
+
+// collective is how a reply to an ask sent to several named agents is judged
+// against its want: each target may answer part of it, so a required field
+// is missing only when none of the replies carries it, and that is reported
+// on the reply that completes the set of targets (docs/conformance.md X13).
+type collective struct {
+	targets  []string
+	pending  []string // targets that have not answered, this reply counted
+	supplied []string // fields earlier replies carried
+}
+
+// together returns the collective judgement of reply v to parent, or nil
+// when v is judged alone: parent is not an ask to two or more named agents,
+// or v's sender is not one of them.
+func (s *Session) together(parent *entry, v *msgView) *collective {
+	if parent.act != "ask" || parent.obl == nil {
+		return nil
+	}
+	targets, ok := namedTargets(parent)
+	if !ok || len(targets) < 2 || !contains(targets, v.sender) {
+		return nil
+	}
+	c := &collective{targets: targets, supplied: parent.supplied}
+	for _, t := range targets {
+		if t != v.sender && !contains(parent.obl.Answered, t) {
+			c.pending = append(c.pending, t)
+		}
+	}
+	if !closes["ask"][v.act] && !contains(parent.obl.Answered, v.sender) {
+		c.pending = append(c.pending, v.sender)
+	}
+	return c
+}
+
+// suppliedBy lists the fields of ask's want that reply v carries: its keys of
+// `a` and its slots.
+func suppliedBy(ask *ir.Message, v *msgView) []string {
+	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
+	if ws == nil {
+		return nil
+	}
+	var out []string
+	keys := map[string]bool{}
+	for _, b := range bindingsOf(v.slot("a")) {
+		keys[b.Key] = true
+	}
+	for _, f := range ws.Shape.Fields {
+		if f.IsSlot && v.slot(f.Name) != nil || !f.IsSlot && keys[f.Name] {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+func appendNew(list []string, items ...string) []string {
+	for _, it := range items {
+		if !contains(list, it) {
+			list = append(list, it)
+		}
+	}
+	return list
+}
+
 // SilentLoss reports every `ask` sent to several named agents that some of
 // them answered and others never did (W032, spec §8.3 "silent loss"). An ask
 // no one answered is W010's; an ask to `*`, a role or a topic names no count
@@ -762,17 +844,7 @@ func (s *Session) SilentLoss() diag.List {
 		if o == nil || o.Act != "ask" || o.Closer == "" {
 			continue
 		}
-		var targets []string
-		named := true
-		for _, t := range e.targets {
-			if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
-				named = false
-				break
-			}
-			if !contains(targets, t.Text) && t.Text != o.Sender {
-				targets = append(targets, t.Text)
-			}
-		}
+		targets, named := namedTargets(e)
 		if !named || len(targets) < 2 {
 			continue
 		}
@@ -850,8 +922,9 @@ func (s *Session) Escalations() diag.List {
 }
 
 // checkReply checks reply v against the want contract of ask (the
-// reference's check_reply), plus declared types (E009d).
-func checkReply(ask *ir.Message, v *msgView) diag.List {
+// reference's check_reply), plus declared types (E009d). With tg, v is one of
+// several targets' replies: required fields are judged over all of them.
+func checkReply(ask *ir.Message, v *msgView, tg *collective) diag.List {
 	var ds diag.List
 	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
 	if ws == nil {
@@ -871,11 +944,23 @@ func checkReply(ask *ir.Message, v *msgView) diag.List {
 	case "fail", "reject", "take", "part":
 		return nil
 	}
+	// missing reports a required field no reply carries: this one alone, or,
+	// with tg, all the targets' replies once the last of them is in.
+	whose := "reply to " + askID
+	if tg != nil {
+		whose = fmt.Sprintf("the replies to %s from %s together", askID, strings.Join(tg.targets, ", "))
+	}
+	missing := func(name string, here bool) bool {
+		if here {
+			return false
+		}
+		return tg == nil || len(tg.pending) == 0 && !contains(tg.supplied, name)
+	}
 	for _, f := range sh.Fields {
-		if f.IsSlot && !f.Optional && v.slot(f.Name) == nil {
+		if f.IsSlot && !f.Optional && missing(f.Name, v.slot(f.Name) != nil) {
 			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009c", Span: v.actSpan(),
 				Hint:    fmt.Sprintf("add a `%s` slot", f.Name),
-				Message: fmt.Sprintf("reply to %s is missing required slot `%s`", askID, f.Name)})
+				Message: fmt.Sprintf("%s is missing required slot `%s`", whose, f.Name)})
 		}
 	}
 	got := map[string]*ir.Binding{}
@@ -885,20 +970,20 @@ func checkReply(ask *ir.Message, v *msgView) diag.List {
 			got[b.Key] = b
 		}
 	}
-	var missing []string
+	var keys []string
 	for _, f := range sh.Fields {
-		if !f.IsSlot && !f.Optional && got[f.Name] == nil {
-			missing = append(missing, f.Name)
+		if !f.IsSlot && !f.Optional && missing(f.Name, got[f.Name] != nil) {
+			keys = append(keys, f.Name)
 		}
 	}
-	if len(missing) > 0 {
+	if len(keys) > 0 {
 		sp := v.actSpan()
 		if a != nil {
 			sp = v.keySpan(a)
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009", Span: sp,
-			Hint:    "add ` a " + missing[0] + " = ... ~conf` for each missing key",
-			Message: fmt.Sprintf("reply to %s is missing required key(s): %s", askID, strings.Join(missing, ", "))})
+			Hint:    "add ` a " + keys[0] + " = ... ~conf` for each missing key",
+			Message: fmt.Sprintf("%s is missing required key(s): %s", whose, strings.Join(keys, ", "))})
 	}
 	for _, f := range sh.Fields {
 		b := got[f.Name]
