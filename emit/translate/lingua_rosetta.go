@@ -90,7 +90,7 @@ func linguaToRosetta(t *ir.LinguaTranscript, decrypt bool) (*ir.Transcript, []di
 			m.slots = []string{blockSlot("prose", "", nil, strings.Split(it.Text, "\n"))}
 			unit, want = []*rmsg{m}, it.Text+"\n"
 		case *ir.LinguaLine:
-			want = string(lingua.Print(&ir.LinguaTranscript{Items: []ir.LinguaItem{it}}))
+			want = exactLine(it)
 			prev := ""
 			for _, lm := range it.Messages {
 				m, f := c.message(lm)
@@ -144,6 +144,32 @@ func linguaToRosetta(t *ir.LinguaTranscript, decrypt bool) (*ir.Transcript, []di
 		}
 	}
 	return tr, c.spans, c.diags
+}
+
+// exactLine is a wire line (with its signature line) exactly as the input has
+// it, the text the round trip must give back: a line that is not in canonical
+// form (👽2a for 👽2A, fields out of order) is carried as its exact text, so
+// T026 keeps every byte. A line whose bytes a Rosetta content line cannot
+// carry (a \r) gives its canonical form instead.
+func exactLine(it *ir.LinguaLine) string {
+	canonical := string(lingua.Print(&ir.LinguaTranscript{Items: []ir.LinguaItem{it}}))
+	src := it.Span.Source()
+	if src == nil || !it.Span.IsValid() {
+		return canonical
+	}
+	start, end := it.Span.Offsets()
+	if sg := it.Signature; sg != nil && sg.Span.IsValid() && sg.Span.EndOffset() > end {
+		end = sg.Span.EndOffset()
+	}
+	text := src.Content()
+	if start < 0 || end > len(text) || start > end {
+		return canonical
+	}
+	exact := text[start:end] + "\n"
+	if strings.ContainsRune(exact[:len(exact)-1], '\r') {
+		return canonical
+	}
+	return exact
 }
 
 // roundTrip reads a unit's Rosetta text back and translates it to Lingua.
