@@ -1,6 +1,7 @@
 package translate_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -90,5 +91,24 @@ func TestLinguaRoundTripKeepsEveryByte(t *testing.T) {
 	back, _ := translate.Translate(r.Doc, ir.Lingua)
 	if d := cmp.Diff(src, string(back)); d != "" {
 		t.Errorf("lingua -> rosetta -> lingua (-want +got):\n%s\nrosetta:\n%s\n%v", d, mid, ds)
+	}
+}
+
+// TestRosettaLinguaTimeOfDay: an at= that is a time of day (relative to the
+// session epoch) is not written as Lingua's ~@ (an ISO time, L004 on
+// "~@14:02:20"); it travels in "ro" and comes back as written (issue 20).
+func TestRosettaLinguaTimeOfDay(t *testing.T) {
+	src := "a1 def >*\n epoch = 2026-08-26T14:00:00Z\n\nobs7 tell >a3 at=@t:14:02:20\n a n = 1\n unk []\n"
+	in := compiler.Check("in.rose", []byte(src), compiler.Options{From: ir.Rosetta})
+	mid, _ := translate.Translate(in.Doc, ir.Lingua)
+	l := compiler.Check("mid.lingua", mid, compiler.Options{From: ir.Lingua})
+	for _, d := range l.Diags {
+		if d.Code == "L004" || d.Severity == diag.Error {
+			t.Errorf("lingua: %s %s\n%s", d.Code, d.Message, mid)
+		}
+	}
+	back, _ := translate.Translate(l.Doc, ir.Rosetta)
+	if !strings.Contains(string(back), "obs7 tell >a3 at=@t:14:02:20\n") || strings.Contains(string(back), "txt wire") {
+		t.Errorf("at= not kept:\n%s", back)
 	}
 }
