@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
@@ -22,7 +23,8 @@ type Options struct {
 	// Inherit copies route and topic from a reply's re= parent (spec 2.1 §6.2.1),
 	// or is nil when the caller does it. It runs after the checks, as in the
 	// reference, so no rule sees an inherited value. The parent it is given
-	// carries only its header's sender and topic.
+	// carries only its header's sender, topic and, for a request (ask, do,
+	// propose), its targets: a stop withdrawing it goes to them.
 	Inherit func(m, parent *ir.Message)
 
 	// Reread, when set, lets the session drop a message's IR once it is
@@ -82,7 +84,8 @@ type entry struct {
 	blocks        []*ir.BlockSlot // its txt blocks, in order
 	want          *ir.ShapeSlot   // its first want slot, or nil
 	why           *why            // a fail's or reject's first why slot, or nil
-	targets       []ir.Target     // an ask's route (W032 counts its replies)
+	targets       []ir.Target     // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
+	supplied      []string        // an ask to several named agents: the want fields its replies carried so far
 
 	// What a message parsed again (msg) cannot work out from the session as
 	// it is later: whether its re= parent was stored when it arrived (else it
@@ -99,12 +102,15 @@ type why struct {
 	span diag.Span // where the report points
 }
 
-// confCap is the highest rank a relay may give a key, and whose it is.
+// confCap is the highest rank a relay may give a key, and whose it is. value
+// is the claim's value (white space collapsed): a relay that renames the key
+// but keeps the value relays the same claim.
 type confCap struct {
-	key  string
-	rank int
-	from string
-	kind string
+	key   string
+	rank  int
+	from  string
+	kind  string
+	value string
 }
 
 // caps is a message's confCaps, one per key; a message has few keys, so a
@@ -119,6 +125,28 @@ func (cs caps) get(key string) (confCap, bool) {
 	}
 	return confCap{}, false
 }
+
+// byValue finds the cap of a claim with this value under another key (a
+// renamed relay). Values shorter than minRenamedValue (yes, no, 0, ok) are
+// too common to say that two keys carry one claim.
+func (cs caps) byValue(value string) (confCap, bool) {
+	if utf8.RuneCountInString(value) < minRenamedValue {
+		return confCap{}, false
+	}
+	for _, c := range cs {
+		if c.value == value {
+			return c, true
+		}
+	}
+	return confCap{}, false
+}
+
+// minRenamedValue is the shortest value (in code points) that identifies a
+// claim relayed under a renamed key.
+const minRenamedValue = 4
+
+// claimValue is a binding value as S4 compares it: white space collapsed.
+func claimValue(v string) string { return strings.Join(strings.Fields(v), " ") }
 
 // Session is the validator's state: a pure function of the messages added
 // (spec §19). It indexes messages, obligations and replies by id, so each
@@ -236,7 +264,7 @@ func (s *Session) Inherit(m *ir.Message) {
 	}
 	re, _ := m.Header.Field("re")
 	if p := s.msgs[re]; p != nil {
-		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic}})
+		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}})
 	}
 }
 
@@ -374,7 +402,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 				add(diag.Warning, "E010", v.actSpan(), "reply with one of: "+strings.Join(legal, ", "),
 					"`%s` is not a legal reply to `%s` (expected %s)", v.act, parent.act, strings.Join(legal, "/"))
 			}
-			ds = append(ds, checkReply(s.kept(parent), v)...)
+			ds = append(ds, checkReply(s.kept(parent), v, s.together(parent, v))...)
 		}
 	}
 
@@ -556,9 +584,17 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 	}
 	for _, b := range a.Bindings {
 		limit, limited := confCap{}, false
+		value := claimValue(b.Value)
 		for _, e := range sources {
 			if c, ok := e.eff.get(b.Key); ok && (!limited || c.rank < limit.rank) {
 				limit, limited = c, true
+			}
+		}
+		if !limited { // the source's claim under another key keeps its cap
+			for _, e := range sources {
+				if c, ok := e.eff.byValue(value); ok && (!limited || c.rank < limit.rank) {
+					limit, limited = c, true
+				}
 			}
 		}
 		var capped confCap
@@ -570,8 +606,12 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 				if !sp.IsValid() {
 					sp = keySpanOf(b, v.keySpan(a))
 				}
+				what := "`" + b.Key + "`"
+				if limit.key != b.Key {
+					what += fmt.Sprintf(" (%s's `%s` under a new key)", limit.from, limit.key)
+				}
 				ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "S4", Span: sp,
-					Message: fmt.Sprintf("relayed claim `%s` upgraded to ~%s above source %s's confidence (~%s) — laundering", b.Key, b.Conf.Kind, limit.from, limit.kind),
+					Message: fmt.Sprintf("relayed claim %s upgraded to ~%s above source %s's confidence (~%s) — laundering", what, b.Conf.Kind, limit.from, limit.kind),
 					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", limit.kind)})
 			}
 			// ~? claims nothing, so it caps relays at the bottom grade.
@@ -584,7 +624,7 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 		default:
 			continue
 		}
-		capped.key = b.Key
+		capped.key, capped.value = b.Key, value
 		switch i := slices.IndexFunc(out, func(c confCap) bool { return c.key == b.Key }); {
 		case i < 0:
 			out = append(out, capped)
@@ -618,7 +658,8 @@ func (s *Session) Store(m *ir.Message) {
 			e.blocks = append(e.blocks, b)
 		}
 	}
-	if act == "ask" {
+	switch act {
+	case "ask", "do", "propose":
 		e.targets = v.h.Targets
 	}
 	if w := firstSlot(m, "why"); w != nil && (act == "fail" || act == "reject") {
@@ -669,6 +710,9 @@ func (s *Session) Store(m *ir.Message) {
 	delete(s.pending, id)
 	if re != "" {
 		if p := s.msgs[re]; p != nil && p != e {
+			if s.together(p, v) != nil {
+				p.supplied = appendNew(p.supplied, suppliedBy(s.kept(p), v)...)
+			}
 			s.reply(p, e)
 		} else if p == nil {
 			s.pending[re] = append(s.pending[re], e)
@@ -754,6 +798,84 @@ func (s *Session) Stalls(now time.Time) diag.List {
 	return ds
 }
 
+// namedTargets returns the agents an ask names (without its sender), and
+// false when its route has a target that is not a named agent (`*`, a role,
+// a group, a topic): then no transcript can tell how many replies are due.
+func namedTargets(e *entry) ([]string, bool) {
+	var out []string
+	for _, t := range e.targets {
+		if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
+			return nil, false
+		}
+		if !contains(out, t.Text) && t.Text != e.sender {
+			out = append(out, t.Text)
+		}
+	}
+	return out, true
+}
+
+// collective is how a reply to an ask sent to several named agents is judged
+// against its want: each target may answer part of it, so a required field
+// is missing only when none of the replies carries it, and that is reported
+// on the reply that completes the set of targets (docs/conformance.md X13).
+type collective struct {
+	targets  []string
+	pending  []string // targets that have not answered, this reply counted
+	supplied []string // fields earlier replies carried
+}
+
+// together returns the collective judgement of reply v to parent, or nil
+// when v is judged alone: parent is not an ask to two or more named agents,
+// or v's sender is not one of them.
+func (s *Session) together(parent *entry, v *msgView) *collective {
+	if parent.act != "ask" || parent.obl == nil {
+		return nil
+	}
+	targets, ok := namedTargets(parent)
+	if !ok || len(targets) < 2 || !contains(targets, v.sender) {
+		return nil
+	}
+	c := &collective{targets: targets, supplied: parent.supplied}
+	for _, t := range targets {
+		if t != v.sender && !contains(parent.obl.Answered, t) {
+			c.pending = append(c.pending, t)
+		}
+	}
+	if !closes["ask"][v.act] && !contains(parent.obl.Answered, v.sender) {
+		c.pending = append(c.pending, v.sender)
+	}
+	return c
+}
+
+// suppliedBy lists the fields of ask's want that reply v carries: its keys of
+// `a` and its slots.
+func suppliedBy(ask *ir.Message, v *msgView) []string {
+	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
+	if ws == nil {
+		return nil
+	}
+	var out []string
+	keys := map[string]bool{}
+	for _, b := range bindingsOf(v.slot("a")) {
+		keys[b.Key] = true
+	}
+	for _, f := range ws.Shape.Fields {
+		if f.IsSlot && v.slot(f.Name) != nil || !f.IsSlot && keys[f.Name] {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+func appendNew(list []string, items ...string) []string {
+	for _, it := range items {
+		if !contains(list, it) {
+			list = append(list, it)
+		}
+	}
+	return list
+}
+
 // SilentLoss reports every `ask` sent to several named agents that some of
 // them answered and others never did (W032, spec §8.3 "silent loss"). An ask
 // no one answered is W010's; an ask to `*`, a role or a topic names no count
@@ -765,17 +887,7 @@ func (s *Session) SilentLoss() diag.List {
 		if o == nil || o.Act != "ask" || o.Closer == "" {
 			continue
 		}
-		var targets []string
-		named := true
-		for _, t := range e.targets {
-			if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
-				named = false
-				break
-			}
-			if !contains(targets, t.Text) && t.Text != o.Sender {
-				targets = append(targets, t.Text)
-			}
-		}
+		targets, named := namedTargets(e)
 		if !named || len(targets) < 2 {
 			continue
 		}
@@ -871,8 +983,9 @@ func (s *Session) Escalations() diag.List {
 }
 
 // checkReply checks reply v against the want contract of ask (the
-// reference's check_reply), plus declared types (E009d).
-func checkReply(ask *ir.Message, v *msgView) diag.List {
+// reference's check_reply), plus declared types (E009d). With tg, v is one of
+// several targets' replies: required fields are judged over all of them.
+func checkReply(ask *ir.Message, v *msgView, tg *collective) diag.List {
 	var ds diag.List
 	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
 	if ws == nil {
@@ -892,11 +1005,23 @@ func checkReply(ask *ir.Message, v *msgView) diag.List {
 	case "fail", "reject", "take", "part":
 		return nil
 	}
+	// missing reports a required field no reply carries: this one alone, or,
+	// with tg, all the targets' replies once the last of them is in.
+	whose := "reply to " + askID
+	if tg != nil {
+		whose = fmt.Sprintf("the replies to %s from %s together", askID, strings.Join(tg.targets, ", "))
+	}
+	missing := func(name string, here bool) bool {
+		if here {
+			return false
+		}
+		return tg == nil || len(tg.pending) == 0 && !contains(tg.supplied, name)
+	}
 	for _, f := range sh.Fields {
-		if f.IsSlot && !f.Optional && v.slot(f.Name) == nil {
+		if f.IsSlot && !f.Optional && missing(f.Name, v.slot(f.Name) != nil) {
 			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009c", Span: v.actSpan(),
 				Hint:    fmt.Sprintf("add a `%s` slot", f.Name),
-				Message: fmt.Sprintf("reply to %s is missing required slot `%s`", askID, f.Name)})
+				Message: fmt.Sprintf("%s is missing required slot `%s`", whose, f.Name)})
 		}
 	}
 	got := map[string]*ir.Binding{}
@@ -906,20 +1031,20 @@ func checkReply(ask *ir.Message, v *msgView) diag.List {
 			got[b.Key] = b
 		}
 	}
-	var missing []string
+	var keys []string
 	for _, f := range sh.Fields {
-		if !f.IsSlot && !f.Optional && got[f.Name] == nil {
-			missing = append(missing, f.Name)
+		if !f.IsSlot && !f.Optional && missing(f.Name, got[f.Name] != nil) {
+			keys = append(keys, f.Name)
 		}
 	}
-	if len(missing) > 0 {
+	if len(keys) > 0 {
 		sp := v.actSpan()
 		if a != nil {
 			sp = v.keySpan(a)
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009", Span: sp,
-			Hint:    "add ` a " + missing[0] + " = ... ~conf` for each missing key",
-			Message: fmt.Sprintf("reply to %s is missing required key(s): %s", askID, strings.Join(missing, ", "))})
+			Hint:    "add ` a " + keys[0] + " = ... ~conf` for each missing key",
+			Message: fmt.Sprintf("%s is missing required key(s): %s", whose, strings.Join(keys, ", "))})
 	}
 	for _, f := range sh.Fields {
 		b := got[f.Name]
