@@ -95,7 +95,7 @@ func (x *lineIndex) offset(p protocol.Position) int {
 	want := int(p.Character)
 	if x.enc == utf8Bytes {
 		off := min(start+want, end)
-		for off > start && !utf8.RuneStart(x.text[off]) {
+		for off > start && off < len(x.text) && !utf8.RuneStart(x.text[off]) {
 			off--
 		}
 		return off

@@ -83,9 +83,19 @@ func rosettaItems(m *ir.Message, src []byte) []item {
 	for _, s := range m.Slots {
 		head := s.Head()
 		add(itemSlotKey, head.KeySpan, nil)
+		var marks []*ir.Mark
+		if ms, ok := s.(*ir.MarkSlot); ok {
+			marks = ms.Marks
+		}
 		for i := range head.Refs {
 			r := &head.Refs[i]
-			add(itemRef, r.Span, func(it *item) { it.ref = r })
+			inMark := false // a mark's address is a mark item, which knows its resolution
+			for _, mk := range marks {
+				inMark = inMark || mk.Addr.Span.IsValid() && r.Span.StartOffset() >= mk.Addr.Span.StartOffset() && r.Span.EndOffset() <= mk.Addr.Span.EndOffset()
+			}
+			if !inMark {
+				add(itemRef, r.Span, func(it *item) { it.ref = r })
+			}
 		}
 		switch s := s.(type) {
 		case *ir.PlainSlot:
@@ -377,8 +387,12 @@ func (r *rosettaDoc) definition(off int) (start, end int, ok bool) {
 		}
 		block := blockName(addr)
 		if blk := findBlock(target, block); blk != nil {
-			if res != nil && res.Line > 0 && res.Line <= len(blk.Lines) {
-				a, b := blk.Lines[res.Line-1].Span.Offsets()
+			line := lineSelector(addr)
+			if res != nil {
+				line = res.Line
+			}
+			if line > 0 && line <= len(blk.Lines) {
+				a, b := blk.Lines[line-1].Span.Offsets()
 				return a, b, true
 			}
 			a, _ := blk.Span.Offsets()
@@ -387,6 +401,22 @@ func (r *rosettaDoc) definition(off int) (start, end int, ok bool) {
 		return idSpan(target)
 	}
 	return 0, 0, false
+}
+
+// lineSelector is n of an address's first #Ln selector, or 0.
+func lineSelector(addr string) int {
+	_, sel, ok := strings.Cut(addr, "#")
+	if !ok || !strings.HasPrefix(sel, "L") {
+		return 0
+	}
+	n := 0
+	for _, c := range sel[1:] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
 
 // blockName is the block an address names (tgt in @a1.7.tgt#L3 or tgt#L3),

@@ -128,9 +128,16 @@ func (s *Server) Serve(ctx context.Context, stream io.ReadWriteCloser) error {
 // handle is glsp's server dispatch (its server package serves only the
 // process's own stdin and stdout): the method goes to protocol.Handler,
 // whose answers map to JSON-RPC errors as the protocol asks.
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer func() {
+		// A bug in a handler answers that request with an error; the
+		// session, and the user's other documents, go on.
+		if p := recover(); p != nil {
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("rosettac lsp: internal error in %s: %v", req.Method, p)}
+		}
+	}()
 	gc := &glsp.Context{Method: req.Method, Notify: func(method string, params any) {
 		_ = conn.Notify(ctx, method, params)
 	}}
