@@ -20,7 +20,7 @@ func TestLineIndex(t *testing.T) {
 	text := []byte("a🚀b\n第三\r\n\nz")
 	x16, x8 := newLineIndex(text, utf16), newLineIndex(text, utf8Bytes)
 	for _, c := range []struct {
-		off          int
+		off           int
 		line, u16, u8 int
 	}{
 		{0, 0, 0, 0}, {1, 0, 1, 1}, {5, 0, 3, 5}, {6, 0, 4, 6}, // a, 🚀 (4 bytes, 2 units), b, \n
