@@ -316,12 +316,15 @@ func (s *Server) didChange(ctx *glsp.Context, params *protocol.DidChangeTextDocu
 	if d == nil {
 		return nil
 	}
-	for _, c := range params.ContentChanges {
+	x := d.index // the line index of the text as the last check left it
+	for i, c := range params.ContentChanges {
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
 			d.text = []byte(c.Text)
 		case protocol.TextDocumentContentChangeEvent:
-			x := newLineIndex(d.text, s.enc) // each change's range is in the text the one before it left
+			if i > 0 || x == nil {
+				x = newLineIndex(d.text, s.enc) // each change's range is in the text the one before it left
+			}
 			a, b := x.offset(c.Range.Start), x.offset(c.Range.End)
 			b = max(a, b)
 			t := make([]byte, 0, len(d.text)-(b-a)+len(c.Text))
