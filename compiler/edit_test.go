@@ -27,7 +27,7 @@ func diagString(l diag.List) string {
 // editedInputs are the transcripts the edit tests start from: every Rosetta
 // file of the repository (diagnostics of most kinds) and a generated 400
 // message transcript when the generator is at hand.
-func editedInputs(t *testing.T) map[string][]byte {
+func editedInputs(t testing.TB) map[string][]byte {
 	in := map[string][]byte{}
 	for _, glob := range []string{"../examples/*.rose", "../golden/testdata/*/*.rose", "../golden/testdata/*/*/*.rose"} {
 		files, _ := filepath.Glob(glob)
@@ -154,4 +154,30 @@ func BenchmarkEditedTranscript(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzEditedTranscript: an edit (bytes [at, at+del) replaced by ins) of a
+// transcript checked before gives the diagnostics of a whole check of the
+// new text.
+func FuzzEditedTranscript(f *testing.F) {
+	for _, text := range editedInputs(f) {
+		f.Add(text, uint16(len(text)/2), uint8(3), []byte("x"))
+		f.Add(text, uint16(len(text)-1), uint8(0), []byte("\nz1.1 tell re=a1.1\n a k = v ~hi\n"))
+	}
+	f.Add([]byte("a1.1 ask >b1\n q x\n\nb1.1 tell re=a1.1\n a y = 1\n"), uint16(14), uint8(5), []byte("第三🚀\n"))
+	f.Fuzz(func(t *testing.T, text []byte, at uint16, del uint8, ins []byte) {
+		if len(text) > 1<<14 {
+			return
+		}
+		a := min(int(at), len(text))
+		b := min(a+int(del), len(text))
+		next := append(append(append([]byte{}, text[:a]...), ins...), text[b:]...)
+		e := NewEditedTranscript("f.rose", Options{})
+		e.Update(text)
+		got := e.Update(next)
+		want := Check("f.rose", next, Options{DiagnosticsOnly: true, From: "rosetta"})
+		if g, w := diagString(got.Diags), diagString(want.Diags); g != w {
+			t.Fatalf("edited check differs from a whole check\nbefore:\n%q\nafter:\n%q\ngot:\n%s\nwant:\n%s", text, next, g, w)
+		}
+	})
 }
