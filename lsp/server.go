@@ -73,9 +73,6 @@ type Server struct {
 	shutdown bool
 	shown    map[string]bool // errors shown to the user (showError)
 
-	// checked, when set (by tests and the benchmark), is called after the
-	// diagnostics of a document version are published.
-	checked func(uri protocol.DocumentUri, version int32)
 }
 
 // NewServer returns a server that has not been initialized yet.
@@ -149,7 +146,10 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		conn.Close()
 		return nil, nil
 	}
-	if s.shutdown && req.Method != protocol.MethodExit {
+	if s.shutdown {
+		if req.Notif {
+			return nil, nil // nothing more is checked or published after shutdown
+		}
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down"}
 	}
 	r, validMethod, validParams, err := s.handler.Handle(gc)
@@ -362,9 +362,6 @@ func (s *Server) check(d *document) {
 	}
 	v := protocol.UInteger(d.version)
 	s.publish(d.uri, &v, ds)
-	if s.checked != nil {
-		s.checked(d.uri, d.version)
-	}
 }
 
 // diagnostic is d's protocol form: its range, severity, code, and the
