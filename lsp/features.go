@@ -15,19 +15,19 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-// catalogue is the page of docs/ that lists a diagnostic code, by prefix.
-func catalogue(code string) string {
-	switch {
-	case strings.HasPrefix(code, "AD"):
-		return "docs/agentdsl.md"
-	case strings.HasPrefix(code, "L"):
-		return "docs/lingua.md"
-	case strings.HasPrefix(code, "G"):
-		return "docs/gogen.md"
-	case strings.HasPrefix(code, "T"):
-		return "docs/translation.md"
+// catalogueEntry is a diagnostic code's entry in the docs pages.
+type catalogueEntry struct {
+	Page string // docs/diagnostics.md, docs/lingua.md, ...
+	Text string // the entry as the page writes it (severity, meaning, example)
+}
+
+// catalogueText is a code's catalogue entry for a hover.
+func catalogueText(code string) string {
+	e, ok := catalogueEntries[code]
+	if !ok {
+		return "catalogue: no entry for " + code
 	}
-	return "docs/diagnostics.md"
+	return fmt.Sprintf("catalogue (%s#%s):\n\n%s", e.Page, strings.ToLower(code), e.Text)
 }
 
 func (s *Server) doc(uri protocol.DocumentUri) *document {
@@ -75,7 +75,7 @@ func (s *Server) hover(ctx *glsp.Context, params *protocol.HoverParams) (*protoc
 		if g.Hint != "" {
 			h += "\n\nhint: " + g.Hint
 		}
-		h += fmt.Sprintf("\n\ncatalogue: %s#%s", catalogue(g.Code), strings.ToLower(g.Code))
+		h += "\n\n" + catalogueText(g.Code)
 		parts = append(parts, h)
 	}
 	if len(parts) == 0 {
