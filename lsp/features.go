@@ -11,19 +11,14 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/docs"
 	"github.com/rosettac/rosettac/emit/text"
 	"github.com/rosettac/rosettac/ir"
 )
 
-// catalogueEntry is a diagnostic code's entry in the docs pages.
-type catalogueEntry struct {
-	Page string // docs/diagnostics.md, docs/lingua.md, ...
-	Text string // the entry as the page writes it (severity, meaning, example)
-}
-
-// catalogueText is a code's catalogue entry for a hover.
+// catalogueText is a code's catalogue entry, as the docs pages give it, for a hover.
 func catalogueText(code string) string {
-	e, ok := catalogueEntries[code]
+	e, ok := docs.Catalogue()[code]
 	if !ok {
 		return "catalogue: no entry for " + code
 	}

@@ -94,7 +94,8 @@ func TestProtocol(t *testing.T) {
 	if h := hoverText(t, c, 1, 18); !strings.Contains(h, "high confidence") {
 		t.Errorf("hover on ~hi after 第三章🚀 = %q", h)
 	}
-	if h := hoverText(t, c, 10, 16); !strings.Contains(h, "E008") || !strings.Contains(h, "docs/diagnostics.md#e008") {
+	if h := hoverText(t, c, 10, 16); !strings.Contains(h, "E008") || !strings.Contains(h, "docs/diagnostics.md#e008") ||
+		!strings.Contains(h, "names a message the session has not seen") {
 		t.Errorf("hover on re=z9.9 = %q, want the E008 diagnostic and its catalogue entry", h)
 	}
 	if h := hoverText(t, c, 12, 10); !strings.Contains(h, "第一行 🚀 emoji line") {
