@@ -2,6 +2,7 @@ package epistemic
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -1333,4 +1334,55 @@ func symbolBoundary(t []byte, i, j int) bool {
 		return false
 	}
 	return j == len(t) || !isWord(t[j])
+}
+
+// Clone returns a copy of s that evolves independently of it: adding a
+// message to one changes nothing in the other. An editor checks a long
+// transcript again after an edit from a copy taken before the first message
+// the edit touched, instead of from the first message.
+//
+// A stored entry never changes except for the obligation it opened (replies
+// close and claim it), so only entries with an obligation are copied; the
+// others, and the IR they point at (blocks, want contracts, and the whole
+// message of a session without Options.Reread), are shared.
+func (s *Session) Clone() *Session {
+	c := &Session{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
+		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised),
+		Profiles: slices.Clone(s.Profiles)}
+	n := 0
+	for _, e := range s.order {
+		if e.obl != nil {
+			n++
+		}
+	}
+	// One allocation each for the copied entries and their obligations.
+	entries, obls := make([]entry, n), make([]Obligation, n)
+	copies := make(map[*entry]*entry, n)
+	k := 0
+	for i, e := range s.order {
+		if e.obl == nil {
+			continue
+		}
+		x, o := &entries[k], &obls[k]
+		k++
+		*x, *o = *e, *e.obl
+		o.Answered = slices.Clone(o.Answered)
+		o.e, x.obl = x, o
+		c.order[i], c.msgs[x.id] = x, x
+		copies[e] = x
+	}
+	for id, es := range c.pending {
+		// Clip: an append to a shared slice would write into the other's array.
+		es = slices.Clip(es)
+		for i, e := range es {
+			if x := copies[e]; x != nil {
+				if &es[0] == &s.pending[id][0] {
+					es = slices.Clone(es)
+				}
+				es[i] = x
+			}
+		}
+		c.pending[id] = es
+	}
+	return c
 }
