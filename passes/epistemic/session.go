@@ -1361,7 +1361,7 @@ func symbolBoundary(t []byte, i, j int) bool {
 // message of a session without Options.Reread), are shared.
 func (s *Session) Clone() *Session {
 	c := &Session{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
-		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised),
+		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
 		Profiles: slices.Clone(s.Profiles)}
 	n := 0
 	for _, e := range s.order {
