@@ -22,7 +22,7 @@ func runFix(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var list, showDiff, write, all bool
-	in.register(fs)
+	in.register(fs, e.stderr)
 	df.register(fs)
 	fs.BoolVar(&list, "l", false, "list files that fix would change")
 	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the fixed text")

@@ -29,6 +29,20 @@ func ParseEach(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.L
 	return p.t, p.diags
 }
 
+// ParseEachFrom is ParseEach of the messages and prose from byte offset from
+// of src on, which must be the start of a line that a whole parse of src read
+// as a header: an editor that keeps the messages before an edit parses only
+// the rest. A message's parse depends on nothing before its header line, so
+// the messages and diagnostics are those the whole parse gives from there on.
+func ParseEachFrom(src *diag.Source, from int, each func(*ir.Message)) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: src.Content(), each: each}
+	p.t = &ir.Transcript{Span: p.src.Span(0, len(p.src.Text))}
+	p.lines(max(from, diag.BOMLen(p.text)), len(p.text))
+	p.endMessage()
+	p.endProse()
+	return p.t, p.diags
+}
+
 // Rereader parses single messages of one source again, for a session that
 // dropped their IR (compiler's transcript check). It reuses one parser, and so
 // its node slabs, across calls: a fresh parser per message would allocate a
@@ -146,6 +160,8 @@ type slotState struct {
 	ops      []int // raw offsets of the marks' operators: a reference stops there
 	binds    []*ir.Binding
 	marks    []*ir.Mark
+	indent   int  // bytes of white space before the slot key on its line
+	noteOpen bool // the last mark ended its line with its operator: its note follows
 	loose    bool // lines before the first entry
 	verbatim bool
 
