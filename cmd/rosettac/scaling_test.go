@@ -67,6 +67,7 @@ var knownSuperLinear = map[string]string{
 	"json_deeparr/check --from json --format json": "datajson builds the JSON path of every nested table as a string: depth² bytes",
 	"json_rawdeep/check --from json":               "datajson builds the JSON path of every nested value as a string: depth² bytes",
 	"json_rawdeep/check --from json --format json": "datajson builds the JSON path of every nested value as a string: depth² bytes",
+	"rose_symbols/check --format sarif":            "bytes allocated ×2.55 at the test's size, allocations ×2 or less: the whole SARIF log is encoded in one buffer, whose doubling steps there; not diagnosed further",
 	"adsl_anydeep/translate --to smallest":         "the indented JSON candidate of a deep any cell is depth² bytes of indentation",
 }
 
