@@ -67,15 +67,28 @@ func (s *Session) SetSource(src *diag.Source) { s.src = src }
 // was already added gets only D001 and is not stored again (msg-id is the
 // idempotency key). A degraded message (no header) is checked but not stored.
 func (s *Session) Add(m *ir.Message) diag.List {
+	ds, ok := s.Check(m)
+	if ok {
+		s.Commit(m)
+	}
+	return ds
+}
+
+// Check runs Add's checks on m without storing it, and reports whether m may
+// be stored: it has a header and its id is new. A host that refuses a message
+// with an error (the mesh gateway) calls Check, then Commit only for the
+// messages it accepts, so a refused message never becomes session state.
+// Add is Check then Commit.
+func (s *Session) Check(m *ir.Message) (diag.List, bool) {
 	if m == nil {
-		return nil
+		return nil, false
 	}
 	m.Epoch = s.st.Epoch()
 	ds := epistemic.Check(m, s.src)
 	ds = append(ds, resolve.Marks(m, s.st.Carrier)...)
 	ds = append(ds, resolve.Digests(m)...)
 	if m.Degraded || m.Header == nil {
-		return ds
+		return ds, false
 	}
 	ds = append(ds, s.st.Cross(m, s.src)...)
 	id := m.Header.ID.Text
@@ -86,13 +99,19 @@ func (s *Session) Add(m *ir.Message) diag.List {
 		}
 		return diag.List{{Severity: diag.Info, Code: "D001", Span: sp, Msg: id,
 			Message: fmt.Sprintf("duplicate delivery of %s ignored", id),
-			Hint:    "redelivery is idempotent; nothing to do unless the content differs"}}
+			Hint:    "redelivery is idempotent; nothing to do unless the content differs"}}, false
 	}
-	s.st.Store(m)
 	for i := range ds {
 		ds[i].Msg = id
 	}
-	return ds
+	return ds, true
+}
+
+// Commit stores m, which Check passed, in the session.
+func (s *Session) Commit(m *ir.Message) {
+	if m != nil && m.Header != nil && !m.Degraded {
+		s.st.Store(m)
+	}
 }
 
 // Open lists the obligations not yet discharged, in arrival order.
