@@ -141,6 +141,26 @@ func NewGateway(ctx context.Context, nc *nats.Conn, cfg Config) (*Gateway, error
 // gateway is ready).
 func (g *Gateway) Digest() *Digest { return g.digest.Load() }
 
+// Serve runs the gateway until ctx ends, starting again after a failure (a
+// lost connection, a lost lease): each start rebuilds the state from the
+// streams, so what a failed run had decided but not stored is decided again.
+func (g *Gateway) Serve(ctx context.Context) error {
+	for {
+		err := g.Run(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		g.cfg.Logf("mesh: gateway stopped (%v); starting again", err)
+		g.outs, g.verds, g.acks = g.outs[:0], g.verds[:0], g.acks[:0]
+		g.lost.Store(false)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
 // Run owns the partition until ctx ends (then it returns nil) or the lease
 // is lost (ErrLeaseLost): it waits for the lease, rebuilds the state from the
 // snapshot and the transcript, and handles ingress.

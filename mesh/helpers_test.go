@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -45,28 +46,40 @@ func connect(t testing.TB, url string, opts ...nats.Option) *nats.Conn {
 
 // runGateway runs a gateway until the test ends and waits until it is ready.
 func runGateway(t testing.TB, url string, cfg Config) *Gateway {
+	g, _ := startGateway(t, url, cfg)
+	return g
+}
+
+// startGateway is runGateway that also returns a function stopping the
+// gateway earlier (the lease is then free for the next).
+func startGateway(t testing.TB, url string, cfg Config) (*Gateway, func()) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	nc := connect(t, url)
+	nc := connect(t, url, nats.MaxReconnects(-1), nats.ReconnectWait(100*time.Millisecond))
 	g, err := NewGateway(ctx, nc, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ready := make(chan struct{})
-	g.cfg.Ready = func() { close(ready) }
+	var readyOnce sync.Once
+	g.cfg.Ready = func() { readyOnce.Do(func() { close(ready) }) }
 	done := make(chan error, 1)
-	go func() { done <- g.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("gateway: %v", err)
+	go func() { done <- g.Serve(ctx) }()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("gateway: %v", err)
+				}
+			case <-time.After(15 * time.Second):
+				t.Errorf("gateway did not stop in 15s")
 			}
-		case <-time.After(15 * time.Second):
-			t.Errorf("gateway did not stop in 15s")
-		}
-	})
+		})
+	}
+	t.Cleanup(stop)
 	select {
 	case <-ready:
 	case err := <-done:
@@ -74,7 +87,7 @@ func runGateway(t testing.TB, url string, cfg Config) *Gateway {
 	case <-time.After(20 * time.Second):
 		t.Fatal("gateway not ready in 20s")
 	}
-	return g
+	return g, stop
 }
 
 func newClient(t testing.TB, url string) *Client {
