@@ -10,8 +10,8 @@ const (
 	// CodeIngress: an ingress message that is not exactly one Rosetta
 	// message with a header.
 	CodeIngress = "M002"
-	// CodeActForbidden: the recipient's policy does not accept this act from
-	// this sender (on this topic).
+	// CodeActForbidden: the policy has no send rule that lets the sender
+	// send this act to these recipients (on this topic).
 	CodeActForbidden = "M003"
 	// CodeNotCleared: a recipient is not cleared for the message's sens= label.
 	CodeNotCleared = "M004"

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/config"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -27,7 +28,7 @@ func TestEndToEnd(t *testing.T) {
 		t.Fatalf("fixture has %d messages, want 1000", len(msgs))
 	}
 	s := startServer(t, "")
-	pol := &Policy{Groups: map[string][]string{"oncall": {"obs", "sre1"}}}
+	pol := &config.Policy{Default: "allow", Groups: map[string][]string{"oncall": {"obs", "sre1"}}}
 	g := runGateway(t, s.ClientURL(), Config{Policy: pol})
 	c := newClient(t, s.ClientURL())
 	sent := sendAll(t, c, msgs)

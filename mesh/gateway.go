@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/rosettac/rosettac/config"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -47,11 +48,14 @@ type Config struct {
 	// restarts with the same name takes its lease back at once. "" is
 	// host-pid.
 	Name   string
-	Policy *Policy
-	Hold   time.Duration // 0 is DefaultHold
-	Clock  Clock         // nil is the wall clock
-	Repair Repairer      // nil is DefaultRepair
-	Batch  int           // ingress messages per fetch; 0 is 256
+	Policy *config.Policy // nil: an open mesh
+	// Enforce lists diagnostic codes that reject a message whatever their
+	// severity; nil is DefaultEnforce.
+	Enforce []string
+	Hold    time.Duration // 0 is DefaultHold
+	Clock   Clock         // nil is the wall clock
+	Repair  Repairer      // nil is DefaultRepair
+	Batch   int           // ingress messages per fetch; 0 is 256
 	// Replicas of the streams and buckets on a cluster; 0 is 1.
 	Replicas int
 	// SnapshotEvery is the number of accepted messages between snapshots;
@@ -392,7 +396,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 
 	rejected := !storable && !in.trusted
 	for _, d := range ds {
-		if d.Severity == diag.Error || g.cfg.Policy.enforced(d.Code) {
+		if d.Severity == diag.Error || g.enforced(d.Code) {
 			rejected = rejected || !in.trusted
 		}
 	}
@@ -467,35 +471,31 @@ func (g *Gateway) route(m *ir.Message, sender string, trusted bool) ([]string, d
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: code, Span: sp, Msg: h.ID.Text, Hint: hint, Message: fmt.Sprintf(format, args...)})
 	}
-	// check reports whether agent may receive m, and reports why not when
-	// strict (a named recipient); `*` skips agents that may not.
+	if !trusted {
+		written := make([]string, len(targets))
+		for i, t := range targets {
+			written[i] = t.Text
+		}
+		if err := pol.MaySend(sender, h.Act, written, topic); err != nil {
+			bad(CodeActForbidden, h.ActSpan, "ask the mesh's operator to allow it in the policy (mesh.policy.agents."+sender+".send), or send it elsewhere",
+				"%s (policy)", err)
+		}
+	}
+	// check reports whether agent may receive m's label, and reports why
+	// not when strict (a named recipient); `*` skips agents that may not.
 	check := func(agent string, sp diag.Span, strict bool) bool {
-		if trusted {
+		if trusted || pol.MayReceive(agent, sens) {
 			return true
 		}
-		if !pol.accepts(agent, sender, h.Act, topic) {
-			if strict {
-				where := ""
-				if topic != "" {
-					where = " on #" + topic
-				}
-				bad(CodeActForbidden, sp, "ask the mesh's operator to allow it in the policy, or route it to someone who accepts it",
-					"%s does not accept `%s` from %s%s (policy)", agent, h.Act, sender, where)
+		if strict {
+			label := sens
+			if label == "" {
+				label = "pub"
 			}
-			return false
+			bad(CodeNotCleared, sp, "send it to a recipient cleared for the label, or redact it first",
+				"%s is not cleared for sens=%s (policy)", agent, label)
 		}
-		if !pol.cleared(agent, sens) {
-			if strict {
-				label := sens
-				if label == "" {
-					label = "pub"
-				}
-				bad(CodeNotCleared, sp, "send it to a recipient cleared for the label, or redact it first",
-					"%s is not cleared for sens=%s (policy)", agent, label)
-			}
-			return false
-		}
-		return true
+		return false
 	}
 	for _, t := range targets {
 		switch t.Kind {
@@ -528,7 +528,7 @@ func (g *Gateway) route(m *ir.Message, sender string, trusted bool) ([]string, d
 			}
 			switch kind {
 			case "grp":
-				members := pol.group(name)
+				members := pol.Members(name)
 				if len(members) == 0 {
 					bad(CodeNoRecipient, t.Span, "list the group's members in the mesh policy (groups:)", "@grp:%s has no members", name)
 				}
@@ -539,7 +539,7 @@ func (g *Gateway) route(m *ir.Message, sender string, trusted bool) ([]string, d
 				}
 			case "role":
 				ok := true
-				for _, a := range pol.role(name) {
+				for _, a := range pol.Holders(name) {
 					ok = check(a, t.Span, true) && ok
 				}
 				if ok {
@@ -552,20 +552,6 @@ func (g *Gateway) route(m *ir.Message, sender string, trusted bool) ([]string, d
 	}
 	slices.Sort(subjects)
 	return slices.Compact(subjects), ds
-}
-
-func (p *Policy) group(name string) []string {
-	if p == nil {
-		return nil
-	}
-	return p.Groups[name]
-}
-
-func (p *Policy) role(name string) []string {
-	if p == nil {
-		return nil
-	}
-	return p.Roles[name]
 }
 
 // Verdict statuses.
@@ -655,7 +641,7 @@ func (g *Gateway) reject(in *inbound, id, key string, ds diag.List) {
 	}
 	g.st.rejected[key] = rj
 	for _, d := range ds {
-		if d.Severity == diag.Error || g.cfg.Policy.enforced(d.Code) {
+		if d.Severity == diag.Error || g.enforced(d.Code) {
 			g.met.reject(d.Code)
 		}
 	}

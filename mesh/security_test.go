@@ -9,6 +9,8 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+
+	"github.com/rosettac/rosettac/config"
 )
 
 // TestSecurity: a spoofed sender, a `do` the policy forbids, a phi message to
@@ -16,8 +18,11 @@ import (
 // to the publisher, and nothing delivered.
 func TestSecurity(t *testing.T) {
 	s := startServer(t, "")
-	pol := &Policy{Agents: map[string]AgentPolicy{
-		"bob": {Accept: []Rule{{From: []string{"ana"}, Acts: []string{"ask", "tell", "note"}}}},
+	// ana may ask, tell and note (anyone, any topic); everyone else the
+	// policy does not list may send nothing (default deny); cy is cleared
+	// for pub and int only.
+	pol := &config.Policy{Default: "deny", Agents: map[string]*config.AgentPolicy{
+		"ana": {Send: []config.SendRule{{Acts: []string{"ask", "tell", "note"}}}},
 		"cy":  {Clearance: []string{"pub", "int"}},
 	}}
 	g := runGateway(t, s.ClientURL(), Config{Policy: pol})
@@ -31,7 +36,7 @@ func TestSecurity(t *testing.T) {
 		{"spoofed sender", "eve", "ana1 tell >bob\n a x = 1 ~hi\n unk []\n", CodeSpoof},
 		{"sys is the mesh's", "eve", "sys.9 tell >bob\n a x = 1 ~hi\n unk []\n", CodeSpoof},
 		{"forbidden do", "ana", "ana2 do >bob #ops\n q restart the cache\n", CodeActForbidden},
-		{"from someone bob does not accept", "dee", "dee1 ask >bob\n q why?\n", CodeActForbidden},
+		{"from an agent the policy does not list", "dee", "dee1 ask >bob\n q why?\n", CodeActForbidden},
 		{"phi to an agent not cleared", "ana", "ana3 tell >cy sens=phi\n a dx = flu ~mid\n unk []\n", CodeNotCleared},
 		{"two messages in one publish", "ana", "ana4 note >bob\n txt \"a\"\n\nana5 note >bob\n txt \"b\"\n", CodeIngress},
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/config"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -58,7 +59,7 @@ type Rejection struct {
 	Diags    string `json:"diagnostics"` // check --format json
 }
 
-func newState(p *Policy) *state {
+func newState(p *config.Policy) *state {
 	st := &state{
 		sess:     compiler.NewSession(compiler.Options{}),
 		accepted: map[string]*record{},
@@ -66,7 +67,7 @@ func newState(p *Policy) *state {
 		agents:   map[string]bool{},
 		stalled:  map[string]bool{},
 	}
-	for _, a := range p.names() {
+	for _, a := range policyNames(p) {
 		st.agents[a] = true
 	}
 	return st

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -14,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	cfgpkg "github.com/rosettac/rosettac/config"
 	"github.com/rosettac/rosettac/emit/text"
 	"github.com/rosettac/rosettac/mesh"
 )
@@ -94,7 +96,6 @@ func meshServe(e *env, args []string) int {
 	config := fs.String("config", "", "configuration file with the mesh policy")
 	metrics := fs.String("metrics", "", "serve Prometheus metrics on ADDR (host:port)")
 	hold := fs.Duration("hold", mesh.DefaultHold, "how long a reply waits for its re= parent")
-	embedded := true
 	rest, err := parseInterleaved(fs, args)
 	if err == nil && len(rest) > 0 {
 		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
@@ -102,23 +103,53 @@ func meshServe(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, c, err)
 	}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "nats" {
-			embedded = false
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// The configuration's mesh section: its policy, and a default for each
+	// serve flag not given on the command line.
+	file := *config
+	if file == "" {
+		if file, err = cfgpkg.Find("."); err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+			return exitUsage
 		}
-	})
-	if *port < 0 || *port > 65535 {
-		return usageError(e, c, fmt.Errorf("--port: %d is not a port", *port))
 	}
-	cfg := mesh.Config{Prefix: nf.prefix, Hold: *hold, Logf: func(f string, a ...any) { fmt.Fprintf(e.stderr, f+"\n", a...) }}
-	if *config != "" {
-		p, err := mesh.LoadPolicy(*config)
+	cfg := mesh.Config{Logf: func(f string, a ...any) { fmt.Fprintf(e.stderr, f+"\n", a...) }}
+	if file != "" {
+		m, err := mesh.LoadPolicy(file)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 			return exitUsage
 		}
-		cfg.Policy = p
+		if m != nil {
+			cfg.Policy = m.Policy
+			def := func(name string, apply func()) {
+				if !set[name] {
+					apply()
+				}
+			}
+			def("data", func() { *data = or(m.Data, *data) })
+			def("port", func() { *port = cmp.Or(m.Port, *port) })
+			def("nats", func() {
+				if m.NATS != "" {
+					nf.url, set["nats"] = m.NATS, true
+				}
+			})
+			def("creds", func() { nf.creds = or(m.Creds, nf.creds) })
+			def("prefix", func() { nf.prefix = or(m.Prefix, nf.prefix) })
+			def("metrics", func() { *metrics = or(m.Metrics, *metrics) })
+			def("hold", func() {
+				if m.Hold != nil {
+					*hold = m.Hold.Duration
+				}
+			})
+		}
 	}
+	embedded := !set["nats"]
+	if *port < 0 || *port > 65535 {
+		return usageError(e, c, fmt.Errorf("--port: %d is not a port", *port))
+	}
+	cfg.Prefix, cfg.Hold = nf.prefix, *hold
 	ctx, stop := stopContext()
 	defer stop()
 	url := nf.url
@@ -329,3 +360,5 @@ func meshTail(e *env, args []string) int {
 // sendWait bounds how long mesh send waits for its verdicts: longer than
 // the default hold, so a reply held for a parent still gets one.
 const sendWait = mesh.DefaultHold + 90*time.Second
+
+func or(a, b string) string { return cmp.Or(a, b) }

@@ -55,11 +55,16 @@ func TestMeshCLI(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopContext = func() (context.Context, context.CancelFunc) { return context.WithCancel(ctx) }
 	defer cancel()
+	conf := filepath.Join(dir, "rosettac.yaml")
+	// triage may only tell; everyone else anything (default allow).
+	if err := os.WriteFile(conf, []byte("mesh:\n  hold: 2s\n  policy:\n    default: allow\n    agents:\n      triage:\n        send:\n          - acts: [tell]\n    roles:\n      dba: [dba]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var serveOut, serveErr syncBuffer
 	served := make(chan int, 1)
 	go func() {
 		served <- run([]string{"mesh", "serve", "--data", filepath.Join(dir, "state"), "--port", fmt.Sprint(port),
-			"--metrics", metricsAddr, "--hold", "2s"}, strings.NewReader(""), &serveOut, &serveErr)
+			"--metrics", metricsAddr, "--config", conf}, strings.NewReader(""), &serveOut, &serveErr)
 	}()
 	deadline := time.Now().Add(20 * time.Second)
 	for !strings.Contains(serveOut.String(), "listening on") {
@@ -109,6 +114,11 @@ func TestMeshCLI(t *testing.T) {
 		t.Errorf("send of a reused id: exit %d, %q %q; want 1 and M007", code, out, errs)
 	}
 
+	// The configuration's policy: triage may not send a do.
+	if code, out, errs = sh("triage2 do >lead\n q help\n", "mesh", "send", "--nats", url, "-"); code != 1 || !strings.Contains(errs, "M003") {
+		t.Errorf("send of a forbidden do: exit %d, %q %q; want 1 and M003", code, out, errs)
+	}
+
 	// replay | check gives what check gives on the input.
 	code, replay, errs := sh("", "mesh", "replay", "--nats", url)
 	if code != 0 {
@@ -138,7 +148,7 @@ func TestMeshCLI(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	for _, want := range []string{"rosetta_mesh_accepted_total 5", `rosetta_mesh_rejected_total{code="M007"} 1`, `rosetta_mesh_latency_seconds{quantile="0.99"}`, "rosetta_mesh_open_obligations 1"} {
+	for _, want := range []string{"rosetta_mesh_accepted_total 5", `rosetta_mesh_rejected_total{code="M007"} 1`, `rosetta_mesh_rejected_total{code="M003"} 1`, `rosetta_mesh_latency_seconds{quantile="0.99"}`, "rosetta_mesh_open_obligations 1"} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"github.com/rosettac/rosettac/config"
 	"github.com/rosettac/rosettac/mesh"
 )
 
@@ -50,8 +51,9 @@ func run() error {
 		return err
 	}
 	defer gnc.Close()
-	// sre is named so that `*` reaches it before it has said anything.
-	pol := &mesh.Policy{Roles: map[string][]string{"dba": {"dba"}}, Agents: map[string]mesh.AgentPolicy{"sre": {}}}
+	// An open policy (default allow) that names the holder of @role:dba, and
+	// sre, so that `*` reaches it before it has said anything.
+	pol := &config.Policy{Default: "allow", Roles: map[string][]string{"dba": {"dba"}, "sre": {"sre"}}}
 	gw, err := mesh.NewGateway(ctx, gnc, mesh.Config{Policy: pol})
 	if err != nil {
 		return err
