@@ -49,7 +49,7 @@ func TestOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Status != StatusAccepted || !strings.Contains(string(v.Diagnostics), CodeHoldTimeout) {
+	if v.Status != StatusAccepted || !strings.Contains(string(v.Diagnostics), `"code":"M005"`) {
 		t.Errorf("orphan reply: %s %s, want accepted with %s", v.Status, v.Diagnostics, CodeHoldTimeout)
 	}
 	// Inherited routes: bob1 goes to ana (its parent's sender), bob2 to bob.
@@ -90,7 +90,7 @@ func TestCorrection(t *testing.T) {
 	if v.Status != StatusAccepted || good.Key == bad.Key {
 		t.Fatalf("corrected message: %s %s", v.Status, v.Diagnostics)
 	}
-	if _, v = verdict("ana1 tell >bob pri=low\n a x = 2 ~hi\n unk []\n"); v.Status != StatusRejected || !strings.Contains(string(v.Diagnostics), CodeIDReused) {
+	if _, v = verdict("ana1 tell >bob pri=low\n a x = 2 ~hi\n unk []\n"); v.Status != StatusRejected || !strings.Contains(string(v.Diagnostics), `"code":"M007"`) {
 		t.Fatalf("reused id: %s %s, want rejected with %s", v.Status, v.Diagnostics, CodeIDReused)
 	}
 	again, v := verdict("ana1 tell >bob pri=high\n a x = 1 ~hi\n unk []\n")

@@ -28,7 +28,11 @@ func DefaultRepair(id, sender, rejected string, ds diag.List) []byte {
 	}
 	lead := kept[0]
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s reject sys>%s re=%s #sys.protocol\n", id, sender, rejected)
+	re := ""
+	if rejected != "" { // a message with no header has no id to name
+		re = " re=" + rejected
+	}
+	fmt.Fprintf(&b, "%s reject sys>%s%s #sys.protocol\n", id, sender, re)
 	fmt.Fprintf(&b, " why  %s %s %s\n", failureCode(lead.Code), lead.Code, oneLine(lead.Message))
 	for _, d := range kept[1:min(len(kept), 4)] {
 		fmt.Fprintf(&b, "       also: %s %s\n", d.Code, oneLine(d.Message))

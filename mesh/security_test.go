@@ -33,12 +33,13 @@ func TestSecurity(t *testing.T) {
 	cases := []struct {
 		name, agent, msg, code string
 	}{
-		{"spoofed sender", "eve", "ana1 tell >bob\n a x = 1 ~hi\n unk []\n", CodeSpoof},
-		{"sys is the mesh's", "eve", "sys.9 tell >bob\n a x = 1 ~hi\n unk []\n", CodeSpoof},
-		{"forbidden do", "ana", "ana2 do >bob #ops\n q restart the cache\n", CodeActForbidden},
-		{"from an agent the policy does not list", "dee", "dee1 ask >bob\n q why?\n", CodeActForbidden},
-		{"phi to an agent not cleared", "ana", "ana3 tell >cy sens=phi\n a dx = flu ~mid\n unk []\n", CodeNotCleared},
-		{"two messages in one publish", "ana", "ana4 note >bob\n txt \"a\"\n\nana5 note >bob\n txt \"b\"\n", CodeIngress},
+		{"spoofed sender", "eve", "ana1 tell >bob\n a x = 1 ~hi\n unk []\n", "M001"},
+		{"sys is the mesh's", "eve", "sys.9 tell >bob\n a x = 1 ~hi\n unk []\n", "M001"},
+		{"forbidden do", "ana", "ana2 do >bob #ops\n q restart the cache\n", "M003"},
+		{"from an agent the policy does not list", "dee", "dee1 ask >bob\n q why?\n", "M003"},
+		{"phi to an agent not cleared", "ana", "ana3 tell >cy sens=phi\n a dx = flu ~mid\n unk []\n", "M004"},
+		{"a group with no members", "ana", "ana7 note >@grp:legal\n txt \"hi\"\n", "M006"},
+		{"two messages in one publish", "ana", "ana4 note >bob\n txt \"a\"\n\nana5 note >bob\n txt \"b\"\n", "M002"},
 	}
 	for _, tc := range cases {
 		sent, err := c.Agent(tc.agent).Send(ctx, []byte(tc.msg))
@@ -66,8 +67,8 @@ func TestSecurity(t *testing.T) {
 	if len(out["rosetta.to.bob"]) != 1 || len(out["rosetta.to.cy"]) != 0 {
 		t.Errorf("bob got %d messages (want the one allowed), cy %d (want none)", len(out["rosetta.to.bob"]), len(out["rosetta.to.cy"]))
 	}
-	if len(out["rosetta.to.eve"]) != 2 || len(out["rosetta.to.ana"]) != 3 {
-		t.Errorf("repairs: eve got %d (want 2), ana %d (want 3)", len(out["rosetta.to.eve"]), len(out["rosetta.to.ana"]))
+	if len(out["rosetta.to.eve"]) != 2 || len(out["rosetta.to.ana"]) != 4 {
+		t.Errorf("repairs: eve got %d (want 2), ana %d (want 4)", len(out["rosetta.to.eve"]), len(out["rosetta.to.ana"]))
 	}
 	if n := len(transcript(t, c)); n != 1 {
 		t.Errorf("transcript has %d messages, want only the allowed one", n)
