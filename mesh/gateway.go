@@ -79,6 +79,7 @@ type Gateway struct {
 	lost atomic.Bool
 	met  *Metrics
 
+	pipe     *pipeline
 	verdicts jetstream.KeyValue
 	snaps    jetstream.KeyValue
 	leases   jetstream.KeyValue
@@ -184,16 +185,22 @@ func (g *Gateway) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	g.publishDigest()
+	g.pipe = newPipeline(g)
+	defer g.pipe.close()
+	g.publishDigest(g.st.digest())
 	if g.cfg.Ready != nil {
 		g.cfg.Ready()
 	}
+	lastDigest := time.Now()
 	for {
 		if ctx.Err() != nil {
 			break
 		}
 		if g.lost.Load() {
 			return ErrLeaseLost
+		}
+		if err := g.pipe.failed(); err != nil {
+			return err
 		}
 		batch, err := cons.Fetch(g.cfg.Batch, jetstream.FetchMaxWait(50*time.Millisecond))
 		if err != nil {
@@ -202,19 +209,39 @@ func (g *Gateway) Run(ctx context.Context) error {
 			}
 			return fmt.Errorf("mesh: fetch: %w", err)
 		}
+		n := 0
 		for m := range batch.Messages() {
+			n++
 			g.ingress(m)
 		}
 		g.tick()
-		if err := g.flush(ctx); err != nil {
+		// The digest (tests, the open-obligations gauge) costs a walk of the
+		// state: taken when ingress is idle, and at most every 200ms.
+		var d *Digest
+		if n == 0 || time.Since(lastDigest) > 200*time.Millisecond {
+			dd := g.st.digest()
+			d, lastDigest = &dd, time.Now()
+		}
+		if err := g.flush(d); err != nil {
 			return err
+		}
+		if g.cfg.SnapshotEvery > 0 && g.snapDue >= g.cfg.SnapshotEvery {
+			// A snapshot holds only what is stored: wait for the pipeline.
+			if err := g.pipe.drain(); err != nil {
+				return err
+			}
+			g.snapshot(ctx)
 		}
 	}
 	// Stopping: what was handled is stored and acked; the held messages are
 	// not acked and come back to the next owner.
 	fctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := g.flush(fctx); err != nil {
+	d := g.st.digest()
+	if err := g.flush(&d); err != nil {
+		return err
+	}
+	if err := g.pipe.drain(); err != nil {
 		return err
 	}
 	g.snapshot(fctx)
@@ -676,65 +703,143 @@ func (g *Gateway) verdict(in *inbound, v Verdict) {
 	}
 }
 
-// flush stores the pending outputs, then the verdicts, then acks the ingress
-// messages: a crash at any point loses nothing (the ingress message comes
-// again) and duplicates nothing (every output has a message id).
-func (g *Gateway) flush(ctx context.Context) error {
-	if len(g.outs) == 0 && len(g.verds) == 0 && len(g.acks) == 0 {
+// flush publishes the pending outputs and hands them, with the verdicts and
+// the acks, to the pipeline, which stores the verdicts once the outputs are
+// stored and acks once the verdicts are: a crash at any point loses nothing
+// (the ingress message comes again) and duplicates nothing (every output has
+// a message id). The next batch is handled meanwhile.
+func (g *Gateway) flush(d *Digest) error {
+	if len(g.outs) == 0 && len(g.verds) == 0 && len(g.acks) == 0 && d == nil {
 		return nil
 	}
 	if g.lost.Load() {
 		return ErrLeaseLost
 	}
-	if err := g.publish(ctx, g.outs); err != nil {
-		return err
-	}
-	if err := g.publish(ctx, g.verds); err != nil {
-		return err
-	}
-	now := time.Now()
-	for _, in := range g.acks {
-		_ = in.msg.Ack()
-		if !in.received.IsZero() {
-			g.met.observe(now.Sub(in.received))
+	st := &stage{verds: g.verds, acks: g.acks, digest: d}
+	for _, m := range g.outs {
+		f, err := g.js.PublishMsgAsync(m)
+		if err != nil {
+			return fmt.Errorf("mesh: publish %s: %w", m.Subject, err)
 		}
+		st.futs = append(st.futs, f)
 	}
-	g.outs, g.verds, g.acks = g.outs[:0], g.verds[:0], g.acks[:0]
-	if g.cfg.SnapshotEvery > 0 && g.snapDue >= g.cfg.SnapshotEvery {
-		g.snapshot(ctx)
-	}
-	g.publishDigest()
-	return nil
+	g.outs, g.verds, g.acks = nil, nil, nil
+	return g.pipe.push(st)
 }
 
-func (g *Gateway) publish(ctx context.Context, msgs []*nats.Msg) error {
-	if len(msgs) == 0 {
-		return nil
+// stage is one batch on its way through the pipeline.
+type stage struct {
+	futs   []jetstream.PubAckFuture
+	verds  []*nats.Msg
+	acks   []*inbound
+	digest *Digest
+	done   chan struct{} // a drain marker: closed when reached
+}
+
+// pipeline finishes stages in order on one goroutine.
+type pipeline struct {
+	g    *Gateway
+	in   chan *stage
+	err  atomic.Pointer[error]
+	quit chan struct{}
+}
+
+func newPipeline(g *Gateway) *pipeline {
+	p := &pipeline{g: g, in: make(chan *stage, 8), quit: make(chan struct{})}
+	go p.run()
+	return p
+}
+
+func (p *pipeline) run() {
+	defer close(p.quit)
+	for st := range p.in {
+		if st.done != nil {
+			close(st.done)
+			continue
+		}
+		if p.err.Load() != nil {
+			continue // a failed pipeline acks nothing more; the gateway restarts
+		}
+		if err := p.finish(st); err != nil {
+			p.err.Store(&err)
+		}
 	}
-	futs := make([]jetstream.PubAckFuture, 0, len(msgs))
-	for _, m := range msgs {
+}
+
+func (p *pipeline) finish(st *stage) error {
+	g := p.g
+	if err := wait(st.futs); err != nil {
+		return err
+	}
+	var futs []jetstream.PubAckFuture
+	for _, m := range st.verds {
 		f, err := g.js.PublishMsgAsync(m)
 		if err != nil {
 			return fmt.Errorf("mesh: publish %s: %w", m.Subject, err)
 		}
 		futs = append(futs, f)
 	}
+	if err := wait(futs); err != nil {
+		return err
+	}
+	now := time.Now()
+	for _, in := range st.acks {
+		_ = in.msg.Ack()
+		if !in.received.IsZero() {
+			g.met.observe(now.Sub(in.received))
+		}
+	}
+	if st.digest != nil {
+		g.publishDigest(*st.digest)
+	}
+	return nil
+}
+
+func (p *pipeline) push(st *stage) error {
+	if err := p.failed(); err != nil {
+		return err
+	}
+	p.in <- st
+	return nil
+}
+
+func (p *pipeline) failed() error {
+	if e := p.err.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
+// drain waits until every stage pushed so far is finished.
+func (p *pipeline) drain() error {
+	m := &stage{done: make(chan struct{})}
+	p.in <- m
+	<-m.done
+	return p.failed()
+}
+
+func (p *pipeline) close() {
+	close(p.in)
+	<-p.quit
+}
+
+// wait waits for the acks of async publishes (30s at most in all).
+func wait(futs []jetstream.PubAckFuture) error {
+	timeout := time.NewTimer(30 * time.Second)
+	defer timeout.Stop()
 	for _, f := range futs {
 		select {
 		case <-f.Ok():
 		case err := <-f.Err():
 			return fmt.Errorf("mesh: publish %s: %w", f.Msg().Subject, err)
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(30 * time.Second):
+		case <-timeout.C:
 			return fmt.Errorf("mesh: publish %s: no ack in 30s", f.Msg().Subject)
 		}
 	}
 	return nil
 }
 
-func (g *Gateway) publishDigest() {
-	d := g.st.digest()
+func (g *Gateway) publishDigest(d Digest) {
 	g.digest.Store(&d)
 	g.met.open.Store(int64(len(d.Open)))
 }
