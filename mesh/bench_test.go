@@ -65,11 +65,13 @@ func BenchmarkMesh(b *testing.B) {
 			}
 		})
 	}
-	b.Run("agents=100/rate=5000", func(b *testing.B) {
-		for b.Loop() {
-			benchOnce(b, 100, 20000, 5000)
-		}
-	})
+	for _, rate := range []int{1000, 5000} {
+		b.Run(fmt.Sprintf("agents=100/rate=%d", rate), func(b *testing.B) {
+			for b.Loop() {
+				benchOnce(b, 100, 4*rate, rate)
+			}
+		})
+	}
 }
 
 func benchOnce(b *testing.B, agents, n, rate int) {
