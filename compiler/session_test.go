@@ -404,3 +404,31 @@ func TestNoFrontEnd(t *testing.T) {
 		t.Errorf("got %v", ds.Codes())
 	}
 }
+
+// TestSessionCheckCommit: Check reports what Add would and stores nothing;
+// only Commit makes the message state (the mesh refuses a message with an
+// error and must not keep it).
+func TestSessionCheckCommit(t *testing.T) {
+	parse := func(text string) (*Result, *ir.Message) {
+		res := Parse("", []byte(text), Options{From: ir.Rosetta})
+		return res, res.Doc.(*ir.Transcript).Messages[0]
+	}
+	s := NewSession(Options{})
+	res, ask := parse("a1.1 ask >a2\n q ok?\n")
+	s.SetSource(res.Source)
+	if _, ok := s.Check(ask); !ok {
+		t.Fatal("Check refused a new message")
+	}
+	if s.Message("a1.1", true) != nil || len(s.Open()) != 0 {
+		t.Fatal("Check stored the message")
+	}
+	s.Commit(ask)
+	if s.Message("a1.1", true) == nil || len(s.Open()) != 1 {
+		t.Fatal("Commit did not store the message")
+	}
+	res, again := parse("a1.1 ask >a2\n q ok?\n")
+	s.SetSource(res.Source)
+	if ds, ok := s.Check(again); ok || len(ds) != 1 || ds[0].Code != "D001" {
+		t.Fatalf("Check of a stored id: %v %v, want D001 and not storable", ok, ds)
+	}
+}
