@@ -47,11 +47,14 @@ func DefaultRepair(id, sender, rejected string, ds diag.List) []byte {
 // failureCode is the failure code a repair's why starts with (E016).
 func failureCode(code string) string {
 	switch code {
-	case "S4", "S8", "E018", "E010", CodeIDReused:
+	// The mesh's identity and policy refusals are conflicts with the mesh's
+	// rules, not `unsafe`: that code must reach a human (E017), and a repair
+	// is the sender's to act on.
+	case "S4", "S8", "E018", "E010", CodeIDReused, CodeSpoof, CodeActForbidden, CodeNotCleared:
 		return "conflict"
 	case "W017":
 		return "stale"
-	case "S1", "S7", CodeSpoof, CodeActForbidden, CodeNotCleared:
+	case "S1", "S7":
 		return "unsafe"
 	}
 	return "malformed"

@@ -53,6 +53,9 @@ func TestSecurity(t *testing.T) {
 		if v.Status != StatusRejected || !strings.Contains(string(v.Diagnostics), `"code":"`+tc.code+`"`) {
 			t.Errorf("%s: %s %s, want rejected with %s", tc.name, v.Status, v.Diagnostics, tc.code)
 		}
+		if ds := checkText("repair.rose", []byte(v.Repair)); ds.HasErrors() {
+			t.Errorf("%s: the repair is not valid AgentRosetta: %v\n%s", tc.name, ds, v.Repair)
+		}
 		if tc.code != CodeIngress && !strings.Contains(v.Repair, " reject sys>"+tc.agent+" re="+sent.ID) {
 			t.Errorf("%s: repair %q is not a reject from sys to %s", tc.name, v.Repair, tc.agent)
 		}
