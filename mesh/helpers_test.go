@@ -102,7 +102,7 @@ func newClient(t testing.TB, url string) *Client {
 // sendAll publishes msgs in order, each as its sender, and returns the keys.
 func sendAll(t testing.TB, c *Client, msgs [][]byte) []Sent {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second+time.Duration(len(msgs))*20*time.Millisecond)
 	defer cancel()
 	var out []Sent
 	for _, m := range msgs {
@@ -115,10 +115,11 @@ func sendAll(t testing.TB, c *Client, msgs [][]byte) []Sent {
 	return out
 }
 
-// verdicts waits for every sent message's verdict.
+// verdicts waits for every sent message's verdict (a watch each: the bound
+// grows with their number, for a loaded CI machine).
 func verdicts(t testing.TB, c *Client, sent []Sent) []Verdict {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second+time.Duration(len(sent))*40*time.Millisecond)
 	defer cancel()
 	var out []Verdict
 	for _, s := range sent {
@@ -134,7 +135,7 @@ func verdicts(t testing.TB, c *Client, sent []Sent) []Verdict {
 // waitAccepted waits until the gateway has accepted n messages.
 func waitAccepted(t testing.TB, g *Gateway, n int) Digest {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(120 * time.Second)
 	for time.Now().Before(deadline) {
 		if d := g.Digest(); d != nil && len(d.Accepted) >= n {
 			return *d
@@ -142,7 +143,7 @@ func waitAccepted(t testing.TB, g *Gateway, n int) Digest {
 		time.Sleep(20 * time.Millisecond)
 	}
 	d := g.Digest()
-	t.Fatalf("gateway accepted %d of %d messages in 60s", len(d.Accepted), n)
+	t.Fatalf("gateway accepted %d of %d messages in 120s", len(d.Accepted), n)
 	return Digest{}
 }
 
