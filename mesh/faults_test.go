@@ -72,6 +72,13 @@ func startGatewayProcess(t *testing.T, url, digest string) *gatewayProcess {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// A test that fails midway leaves no gateway process behind.
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			_ = cmd.Wait()
+		}
+	})
 	ready := make(chan bool, 1)
 	go func() {
 		sc := bufio.NewScanner(out)
