@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -24,9 +23,10 @@ type Obligation = epistemic.Obligation
 //
 // A Session is not safe for concurrent use.
 type Session struct {
-	opt Options
-	st  *epistemic.Session
-	src *diag.Source
+	opt     Options
+	st      *epistemic.Session
+	src     *diag.Source
+	repairs int // repair messages built, for their sys.N ids (repair.go)
 }
 
 // NewSession returns an empty session. Options.Now and Options.Livelock
@@ -64,52 +64,26 @@ func (s *Session) SetSource(src *diag.Source) { s.src = src }
 
 // Add checks one message against the session, stores it, and returns its
 // diagnostics, each naming the message in Diagnostic.Msg. A message whose id
-// was already added gets only D001 and is not stored again (msg-id is the
-// idempotency key). A degraded message (no header) is checked but not stored.
+// was already added gets only D001 (the same canonical text: a redelivery)
+// or D002 (different content: an error naming both positions), and is not
+// stored again: msg-id is the idempotency key (spec §19), and a host that
+// means to replace a rejected message calls Replace. A degraded message (no
+// header) is checked but not stored.
 func (s *Session) Add(m *ir.Message) diag.List {
-	ds, ok := s.Check(m)
-	if ok {
-		s.Commit(m)
+	ds, store := s.check(m, true)
+	if store {
+		s.st.Store(m)
 	}
 	return ds
 }
 
-// Check runs Add's checks on m without storing it, and reports whether m may
-// be stored: it has a header and its id is new. A host that refuses a message
-// with an error (the mesh gateway) calls Check, then Commit only for the
-// messages it accepts, so a refused message never becomes session state.
-// Add is Check then Commit.
-func (s *Session) Check(m *ir.Message) (diag.List, bool) {
-	if m == nil {
-		return nil, false
-	}
-	m.Epoch = s.st.Epoch()
-	ds := epistemic.Check(m, s.src)
-	ds = append(ds, resolve.Marks(m, s.st.Carrier)...)
-	ds = append(ds, resolve.Digests(m)...)
-	if m.Degraded || m.Header == nil {
-		return ds, false
-	}
-	ds = append(ds, s.st.Cross(m, s.src)...)
-	id := m.Header.ID.Text
-	if s.st.Has(id) {
-		sp := m.Header.ID.Span
-		if !sp.IsValid() {
-			sp = m.Header.Span
-		}
-		return diag.List{{Severity: diag.Info, Code: "D001", Span: sp, Msg: id,
-			Message: fmt.Sprintf("duplicate delivery of %s ignored", id),
-			Hint:    "redelivery is idempotent; nothing to do unless the content differs"}}, false
-	}
-	for i := range ds {
-		ds[i].Msg = id
-	}
-	return ds, true
-}
-
-// Commit stores m, which Check passed, in the session.
+// Commit stores m after Check: a host that refuses a message with an error
+// (the mesh gateway) checks first and commits only what it accepts, so a
+// refused message never becomes session state and is checked once. Check
+// then Commit is Add. A message Add would not store (no header, an id
+// stored already) is not stored.
 func (s *Session) Commit(m *ir.Message) {
-	if m != nil && m.Header != nil && !m.Degraded {
+	if m != nil && m.Header != nil && !m.Degraded && !s.st.Has(m.Header.ID.Text) {
 		s.st.Store(m)
 	}
 }

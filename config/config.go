@@ -173,7 +173,7 @@ var (
 	severityNames = []string{"error", "warning", "info"}
 	// SensLabels are spec §18.3's sensitivity labels, loosest first.
 	SensLabels = []string{"pub", "int", "pii", "phi", "privileged", "secret"}
-	codeRe     = regexp.MustCompile(`^[A-Z][0-9]{1,3}$`)
+	codeRe     = regexp.MustCompile(`^[A-Z][0-9]{1,3}[a-z]?$`)
 	formats    = []string{"text", "json", "sarif", "github", "llm"}
 )
 
@@ -290,11 +290,13 @@ func validSeverity(s string, off bool) error {
 	return fmt.Errorf("unknown severity %q (want %s)", s, want)
 }
 
-func validCode(c string) error {
+// ValidCode checks the shape of a diagnostic code: a capital letter, one
+// to three digits, and a letter for a rule's variant (W010, S4, E009a).
+func ValidCode(c string) error {
 	if codeRe.MatchString(c) {
 		return nil
 	}
-	return fmt.Errorf("%q is not a diagnostic code (a capital letter and digits, like W010)", c)
+	return fmt.Errorf("%q is not a diagnostic code (a capital letter and digits, like W010 or E009a)", c)
 }
 
 func validFormat(f string, allowed []string) error {
@@ -326,4 +328,32 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// Effective returns the configuration as it applies to one file (rel as
+// SettingsFor takes it): the overrides that match are merged into the
+// settings and the override list is left out.
+func (c *Config) Effective(rel string) *Config {
+	out := *c
+	out.Settings = c.SettingsFor(rel)
+	out.Overrides = nil
+	return &out
+}
+
+// Marshal writes the configuration as YAML, in the file's own keys, so
+// what rosettac config prints can be saved as a rosettac.yaml.
+func (c *Config) Marshal() ([]byte, error) {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(c); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	if b.String() == "{}\n" {
+		return nil, nil
+	}
+	return []byte(b.String()), nil
 }

@@ -103,9 +103,6 @@ func NewGateway(ctx context.Context, nc *nats.Conn, cfg Config) (*Gateway, error
 	if cfg.Clock == nil {
 		cfg.Clock = SystemClock{}
 	}
-	if cfg.Repair == nil {
-		cfg.Repair = DefaultRepair
-	}
 	if cfg.Batch <= 0 {
 		cfg.Batch = 256
 	}
@@ -355,7 +352,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeIngress, Span: res.Source.Span(0, 0),
 			Message: "an ingress message must be exactly one AgentRosetta message with a header",
 			Hint:    "publish one message (header line, then its slots) per NATS message"})
-		g.reject(in, "", msgKey("", in.data), ds)
+		g.reject(in, nil, "", msgKey("", in.data), ds)
 		return
 	}
 	id := m.Header.ID.Text
@@ -372,7 +369,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 			ds := diag.List{{Severity: diag.Error, Code: CodeIDReused, Span: m.Header.ID.Span, Msg: id,
 				Message: fmt.Sprintf("%s already names an accepted message with different content", id),
 				Hint:    "give a new message a new id; correct an accepted one with `revise`"}}
-			g.reject(in, id, key, ds)
+			g.reject(in, m, id, key, ds)
 		}
 		return
 	}
@@ -410,7 +407,8 @@ func (g *Gateway) handle(in *inbound, force bool) {
 	}
 
 	st.sess.SetSource(res.Source)
-	cds, storable := st.sess.Check(m)
+	cds := st.sess.Check(m)
+	storable := st.sess.Message(id, true) == nil // accepted ids were answered above
 	ds = append(ds, res.Diags...)
 	ds = append(ds, cds...)
 	for i := range ds {
@@ -428,7 +426,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		}
 	}
 	if rejected {
-		g.reject(in, id, key, ds)
+		g.reject(in, m, id, key, ds)
 		return
 	}
 	rec := &record{Key: key, InSeq: in.seq, Agent: sender, To: to, Data: in.data}
@@ -660,12 +658,9 @@ func (g *Gateway) redeliver(in *inbound, rec *record) {
 
 // reject answers a rejected message with its repair and diagnostics, and
 // records it in the audit stream (never in the transcript).
-func (g *Gateway) reject(in *inbound, id, key string, ds diag.List) {
+func (g *Gateway) reject(in *inbound, m *ir.Message, id, key string, ds diag.List) {
 	rj := &Rejection{Key: key, ID: id, InSeq: in.seq, Agent: in.agent, Message: string(in.data), Diags: string(diagJSON(ds))}
-	if rep := g.cfg.Repair("", in.agent, id, ds); rep != nil {
-		rj.RepairID = g.st.nextSysID()
-		rj.Repair = string(g.cfg.Repair(rj.RepairID, in.agent, id, ds))
-	}
+	rj.Repair, rj.RepairID = g.repair(m, in.agent, id, ds)
 	g.st.rejected[key] = rj
 	for _, d := range ds {
 		if d.Severity == diag.Error || g.enforced(d.Code) {
@@ -675,6 +670,37 @@ func (g *Gateway) reject(in *inbound, id, key string, ds diag.List) {
 	body, _ := json.Marshal(rj)
 	g.output(g.sub.Audit(in.agent), key, body, nil)
 	g.rerejected(in, rj)
+}
+
+// repair writes the repair of a rejected message: Config.Repair when set,
+// else the session's (compiler.Session.Repair, the reference's repair), else
+// DefaultRepair for a payload with no message. Its id is the mesh's next
+// sys.n (the session's own counter restarts with the gateway; the mesh's is
+// rebuilt from the transcript and the audit stream).
+func (g *Gateway) repair(m *ir.Message, agent, id string, ds diag.List) (text, rid string) {
+	if g.cfg.Repair != nil {
+		if g.cfg.Repair("", agent, id, ds) == nil {
+			return "", ""
+		}
+		rid = g.st.nextSysID()
+		return string(g.cfg.Repair(rid, agent, id, ds)), rid
+	}
+	if m != nil {
+		r := g.st.sess.Repair(m, ds)
+		if r == nil {
+			return "", ""
+		}
+		rid = g.st.nextSysID()
+		// Addressed to the publisher, who receives it, not to the sender a
+		// spoofed header claims.
+		text = rid + strings.TrimPrefix(r.Text, r.ID)
+		return strings.Replace(text, " sys>"+r.To+" ", " sys>"+agent+" ", 1), rid
+	}
+	if DefaultRepair("", agent, id, ds) == nil {
+		return "", ""
+	}
+	rid = g.st.nextSysID()
+	return string(DefaultRepair(rid, agent, id, ds)), rid
 }
 
 // rerejected queues a rejection's repair, diagnostics and verdict.

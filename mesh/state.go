@@ -119,9 +119,8 @@ func senderOf(m *ir.Message) string {
 // tables. It is the one path for live traffic, replay and snapshots.
 func (st *state) apply(res *compiler.Result, m *ir.Message, rec *record) {
 	st.sess.SetSource(res.Source)
-	if _, ok := st.sess.Check(m); ok {
-		st.sess.Commit(m)
-	}
+	st.sess.Check(m)
+	st.sess.Commit(m)
 	id := m.Header.ID.Text
 	st.accepted[id] = rec
 	st.order = append(st.order, id)
