@@ -316,16 +316,18 @@ func TestCluster(t *testing.T) {
 	g := runGateway(t, all, Config{Replicas: n, SnapshotEvery: -1})
 	msgs := genTraffic(600)
 	var sent []Sent
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
+	deadline = time.Now().Add(300 * time.Second) // a loaded machine elects new leaders slowly
 	for i, m := range msgs {
 		if i == len(msgs)/2 {
 			nodes[1].Shutdown() // one node dies mid-run
 		}
 		var s Sent
 		var err error
-		for try := 0; try < 50; try++ { // a publish may fail while the cluster moves leaders
-			if s, err = c.Agent(SenderOf(m)).Send(ctx, m); err == nil {
+		for time.Now().Before(deadline) { // a publish may fail while the cluster moves leaders
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			s, err = c.Agent(SenderOf(m)).Send(ctx, m)
+			cancel()
+			if err == nil {
 				break
 			}
 			time.Sleep(200 * time.Millisecond)
