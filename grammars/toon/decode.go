@@ -161,7 +161,6 @@ func (d *decoder) addLine(text string, off int) {
 	d.lines = append(d.lines, line{text: strings.TrimRight(text[sp:], " "), off: off + sp, depth: ind / d.indent})
 }
 
-
 // peek returns the next content line, skipping blank lines (which are checked
 // where they matter, in array spans), or nil at the end.
 func (d *decoder) peek() *line {

@@ -190,4 +190,3 @@ func compactJSON(t *testing.T, raw json.RawMessage) string {
 	}
 	return fmt.Sprint(sb.String())
 }
-
