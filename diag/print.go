@@ -42,6 +42,9 @@ func PrintText(w io.Writer, l List, src SourceFunc, opt TextOptions) {
 		if d.Hint != "" {
 			fmt.Fprintf(w, "    hint: %s\n", SanitizeLine(d.Hint))
 		}
+		for _, f := range d.Fixes {
+			fmt.Fprintf(w, "    fix (%s): %s\n", f.Applicability, SanitizeLine(f.Title))
+		}
 	}
 	if len(shown) < len(l) {
 		fmt.Fprintf(w, "... and %d more (use --all-errors to see all)\n", len(l)-len(shown))
@@ -177,16 +180,49 @@ func sanitizeRune(r rune) string {
 
 // jsonDiagnostic is the documented shape of one diagnostic in --format json.
 type jsonDiagnostic struct {
-	Code     string `json:"code"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-	Hint     string `json:"hint,omitempty"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Col      int    `json:"col"`
-	EndLine  int    `json:"end_line"`
-	EndCol   int    `json:"end_col"`
-	Msg      string `json:"msg"`
+	Code     string    `json:"code"`
+	Severity string    `json:"severity"`
+	Message  string    `json:"message"`
+	Hint     string    `json:"hint,omitempty"`
+	File     string    `json:"file"`
+	Line     int       `json:"line"`
+	Col      int       `json:"col"`
+	EndLine  int       `json:"end_line"`
+	EndCol   int       `json:"end_col"`
+	Msg      string    `json:"msg"`
+	Fixes    []jsonFix `json:"fixes,omitempty"`
+}
+
+// jsonFix is one fix of a diagnostic in --format json: edits carry both the
+// byte range (to splice the file) and line and column (to show it).
+type jsonFix struct {
+	Title         string     `json:"title"`
+	Applicability string     `json:"applicability"` // "safe" or "review"
+	Edits         []jsonEdit `json:"edits"`
+}
+
+type jsonEdit struct {
+	Offset    int    `json:"offset"`
+	EndOffset int    `json:"end_offset"`
+	Line      int    `json:"line"`
+	Col       int    `json:"col"`
+	EndLine   int    `json:"end_line"`
+	EndCol    int    `json:"end_col"`
+	NewText   string `json:"new_text"`
+}
+
+func jsonFixes(fs []Fix) []jsonFix {
+	var out []jsonFix
+	for _, f := range fs {
+		j := jsonFix{Title: f.Title, Applicability: f.Applicability.String(), Edits: []jsonEdit{}}
+		for _, e := range f.Edits {
+			s, t := e.Span.Start(), e.Span.End()
+			j.Edits = append(j.Edits, jsonEdit{Offset: e.Span.StartOffset(), EndOffset: e.Span.EndOffset(),
+				Line: s.Line, Col: s.Col, EndLine: t.Line, EndCol: t.Col, NewText: e.NewText})
+		}
+		out = append(out, j)
+	}
+	return out
 }
 
 // PrintJSON writes {"diagnostics":[...]} with every diagnostic.
@@ -202,7 +238,7 @@ func PrintJSON(w io.Writer, l List) error {
 		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
 			Code: d.Code, Severity: d.Severity.String(), Message: d.Message, Hint: d.Hint,
 			File: d.Span.File(), Line: start.Line, Col: start.Col,
-			EndLine: end.Line, EndCol: end.Col, Msg: d.Msg,
+			EndLine: end.Line, EndCol: end.Col, Msg: d.Msg, Fixes: jsonFixes(d.Fixes),
 		})
 	}
 	enc := json.NewEncoder(w)
