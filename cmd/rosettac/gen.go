@@ -31,7 +31,7 @@ func init() {
 			if !token.IsIdentifier(pkg) {
 				pkg = "generated"
 			}
-			return t.generate(r, base, out, pkg, false)
+			return t.generate(r, base, out, pkg, genOptions{})
 		}
 	}
 }
@@ -39,15 +39,21 @@ func init() {
 // genTarget is one kind of gen output.
 type genTarget struct {
 	ext      string // default extension of the output
-	generate func(r *compiler.Result, src string, out string, pkg string, validate bool) ([]emit.File, diag.List)
+	generate func(r *compiler.Result, src string, out string, pkg string, o genOptions) ([]emit.File, diag.List)
+}
+
+// genOptions are the flags of gen that change what is generated.
+type genOptions struct {
+	validate bool // gen go --validate
+	mcp      bool // gen go --mcp, gen jsonschema --mcp
 }
 
 var genTargets = map[string]*genTarget{
-	"go": {ext: ".go", generate: func(r *compiler.Result, src, out, pkg string, validate bool) ([]emit.File, diag.List) {
-		return gogen.Generate(r.Doc, gogen.Options{Package: pkg, Source: src, Output: out, Validate: validate})
+	"go": {ext: ".go", generate: func(r *compiler.Result, src, out, pkg string, o genOptions) ([]emit.File, diag.List) {
+		return gogen.Generate(r.Doc, gogen.Options{Package: pkg, Source: src, Output: out, Validate: o.validate, MCP: o.mcp})
 	}},
-	"jsonschema": {ext: ".json", generate: func(r *compiler.Result, src, out, _ string, _ bool) ([]emit.File, diag.List) {
-		return jsonschema.Generate(r.Doc, jsonschema.Options{Source: src, Output: out})
+	"jsonschema": {ext: ".json", generate: func(r *compiler.Result, src, out, _ string, o genOptions) ([]emit.File, diag.List) {
+		return jsonschema.Generate(r.Doc, jsonschema.Options{Source: src, Output: out, MCP: o.mcp})
 	}},
 }
 
@@ -70,7 +76,7 @@ func runGen(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var out, pkg string
-	var check, validate bool
+	var check, validate, mcp bool
 	in.register(fs)
 	df.register(fs)
 	fs.StringVar(&out, "o", "", "output file (default: standard output)")
@@ -78,6 +84,9 @@ func runGen(e *env, args []string) int {
 	if kind == "go" {
 		fs.StringVar(&pkg, "package", "", "package name of the generated file (default: the input's base name)")
 		fs.BoolVar(&validate, "validate", false, "also generate Validate methods")
+		fs.BoolVar(&mcp, "mcp", false, "also generate RegisterMCP, which serves the functions as MCP tools with the official Go SDK")
+	} else {
+		fs.BoolVar(&mcp, "mcp", false, "write MCP's tools/list result (protocol 2025-11-25), each schema naming its dialect")
 	}
 	files, err := parseInterleaved(fs, args[1:])
 	if err != nil {
@@ -108,7 +117,7 @@ func runGen(e *env, args []string) int {
 	var gen []emit.File
 	if !r.Diags.HasErrors() {
 		var ds diag.List
-		gen, ds = target.generate(r, sourceName(files[0], r.File, out), filepath.Base(out), pkg, validate)
+		gen, ds = target.generate(r, sourceName(files[0], r.File, out), filepath.Base(out), pkg, genOptions{validate: validate, mcp: mcp})
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
 	}
@@ -136,6 +145,9 @@ func runGen(e *env, args []string) int {
 				if validate {
 					regen = append(regen, "--validate")
 				}
+			}
+			if mcp {
+				regen = append(regen, "--mcp")
 			}
 			fmt.Fprintf(e.stderr, "rosettac %s: %s is stale: run %s\n", sub.name, out, strings.Join(regen, " "))
 			return exitDiags

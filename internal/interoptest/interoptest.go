@@ -6,9 +6,13 @@
 package interoptest
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Dir returns ../shared/interop/sub relative to the module root, or skips (or,
@@ -36,4 +40,56 @@ func Dir(t testing.TB, sub string) string {
 	}
 	t.Skipf("../shared/interop/%s is absent; the interop fixtures are not checked", sub)
 	return ""
+}
+
+// Schema compiles the definition def (a JSON pointer such as "/$defs/Tool",
+// or "" for the whole schema) of the JSON Schema file at path, with the
+// draft the file declares (MCP's is 2020-12, A2A's draft-07).
+func Schema(t testing.TB, path, def string) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	url := "file:///" + filepath.ToSlash(strings.TrimPrefix(path, "/"))
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile(url + "#" + def)
+	if err != nil {
+		t.Fatalf("%s#%s: %v", path, def, err)
+	}
+	return s
+}
+
+// Validate checks the JSON text data against s, with the error listing every
+// violation.
+func Validate(s *jsonschema.Schema, data []byte) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	return s.Validate(v)
+}
+
+// CompileSchema compiles the JSON text data as a JSON Schema itself (draft
+// 2020-12 unless it says otherwise): a schema a tool declares must be one.
+func CompileSchema(data []byte) error {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource("mem:///schema.json", v); err != nil {
+		return err
+	}
+	_, err = c.Compile("mem:///schema.json")
+	return err
 }
