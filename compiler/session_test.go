@@ -196,9 +196,18 @@ a1.1 tell a1>a2
  a x = 1 ~hi
  unk []
 
+a1.1 tell  a1>a2
+ a x =  1 ~hi
+ unk []
+`, []string{"a1.1:D001"}},
+		{"D002 reports only the duplicate with other content", Options{}, `
+a1.1 tell a1>a2
+ a x = 1 ~hi
+ unk []
+
 a1.1 tell a1>a2
  a x = 1
-`, []string{"a1.1:D001"}},
+`, []string{"a1.1:D002"}},
 		{"epoch is retroactive for staleness", Options{}, `
 a2.9 tell a2>a1 at=@t:14:00 ttl=15m
  a stock = 1 ~hi

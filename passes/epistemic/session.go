@@ -149,6 +149,15 @@ func (s *Session) Epoch() string { return s.epoch }
 // Has reports whether a message with this id is stored.
 func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
 
+// IDs lists the ids of the stored messages in arrival order.
+func (s *Session) IDs() []string {
+	ids := make([]string, len(s.order))
+	for i, e := range s.order {
+		ids[i] = e.id
+	}
+	return ids
+}
+
 // Get returns the stored message with this id (not following revisions).
 func (s *Session) Get(id string) *ir.Message {
 	if e := s.msgs[id]; e != nil {
