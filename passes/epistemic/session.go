@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
@@ -98,12 +99,15 @@ type why struct {
 	span diag.Span // where the report points
 }
 
-// confCap is the highest rank a relay may give a key, and whose it is.
+// confCap is the highest rank a relay may give a key, and whose it is. value
+// is the claim's value (white space collapsed): a relay that renames the key
+// but keeps the value relays the same claim.
 type confCap struct {
-	key  string
-	rank int
-	from string
-	kind string
+	key   string
+	rank  int
+	from  string
+	kind  string
+	value string
 }
 
 // caps is a message's confCaps, one per key; a message has few keys, so a
@@ -118,6 +122,28 @@ func (cs caps) get(key string) (confCap, bool) {
 	}
 	return confCap{}, false
 }
+
+// byValue finds the cap of a claim with this value under another key (a
+// renamed relay). Values shorter than minRenamedValue (yes, no, 0, ok) are
+// too common to say that two keys carry one claim.
+func (cs caps) byValue(value string) (confCap, bool) {
+	if utf8.RuneCountInString(value) < minRenamedValue {
+		return confCap{}, false
+	}
+	for _, c := range cs {
+		if c.value == value {
+			return c, true
+		}
+	}
+	return confCap{}, false
+}
+
+// minRenamedValue is the shortest value (in code points) that identifies a
+// claim relayed under a renamed key.
+const minRenamedValue = 4
+
+// claimValue is a binding value as S4 compares it: white space collapsed.
+func claimValue(v string) string { return strings.Join(strings.Fields(v), " ") }
 
 // Session is the validator's state: a pure function of the messages added
 // (spec §19). It indexes messages, obligations and replies by id, so each
@@ -522,9 +548,17 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 	}
 	for _, b := range a.Bindings {
 		limit, limited := confCap{}, false
+		value := claimValue(b.Value)
 		for _, e := range sources {
 			if c, ok := e.eff.get(b.Key); ok && (!limited || c.rank < limit.rank) {
 				limit, limited = c, true
+			}
+		}
+		if !limited { // the source's claim under another key keeps its cap
+			for _, e := range sources {
+				if c, ok := e.eff.byValue(value); ok && (!limited || c.rank < limit.rank) {
+					limit, limited = c, true
+				}
 			}
 		}
 		var capped confCap
@@ -536,8 +570,12 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 				if !sp.IsValid() {
 					sp = keySpanOf(b, v.keySpan(a))
 				}
+				what := "`" + b.Key + "`"
+				if limit.key != b.Key {
+					what += fmt.Sprintf(" (%s's `%s` under a new key)", limit.from, limit.key)
+				}
 				ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "S4", Span: sp,
-					Message: fmt.Sprintf("relayed claim `%s` upgraded to ~%s above source %s's confidence (~%s) — laundering", b.Key, b.Conf.Kind, limit.from, limit.kind),
+					Message: fmt.Sprintf("relayed claim %s upgraded to ~%s above source %s's confidence (~%s) — laundering", what, b.Conf.Kind, limit.from, limit.kind),
 					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", limit.kind)})
 			}
 			// ~? claims nothing, so it caps relays at the bottom grade.
@@ -550,7 +588,7 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 		default:
 			continue
 		}
-		capped.key = b.Key
+		capped.key, capped.value = b.Key, value
 		switch i := slices.IndexFunc(out, func(c confCap) bool { return c.key == b.Key }); {
 		case i < 0:
 			out = append(out, capped)
