@@ -239,17 +239,41 @@ a1.5 tell a1>a3 at=@t:14:40
 `, []string{"a2.9:E024", "a1.5:W017"}},
 		{"I011 until a def binds the symbol", Options{}, `
 a1.1 note a1>a2
+ a service = CKO
+   both = [CKO, web]
  why see CKO and CKO again
 
 a1.2 def a1>*
  CKO = checkout
 
 a1.3 note a1>a2
+ a service = CKO
  why see CKO
  txt t
  | x
  mark t#L1 = selectors are not symbols ~hi
 `, []string{"a1.1:I011", "a1.1:I011", "a1.3:I029"}},
+		// Conformance C7: a capitalised word is a symbol where the grammar
+		// puts one (a whole binding value, a list item, a want name) or
+		// where a standard profile declares it; prose acronyms are prose.
+		{"I011 only where a symbol stands", Options{}, `
+a1.1 ask a1>a2 #lit
+ q find trials for PMID 123 in EUR cohorts, as in HX-99812
+ want {trials, REGION}
+ why the GLOSS entry says so
+
+a2.2 tell re=a1.1
+ a trials = [HX-99812, CTX] ~mid
+   region = EUR
+   source = PMID 123 and PMID 456
+ unk []
+
+a1.3 def a1>*
+ profile = craft/1.0 @sha256:9ab41c
+
+a1.4 note a1>a2
+ why the GLOSS entry again, now that craft is loaded
+`, []string{"a1.1:I011", "a1.1:I011", "a2.2:W005", "a2.2:E009", "a2.2:I011", "a2.2:I011"}},
 		{"W032 silent loss: an ask to several agents, one never answers", Options{}, `
 a1.1 ask a1>b2,c3,a1 #poll
  q ok?

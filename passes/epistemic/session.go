@@ -3,6 +3,7 @@ package epistemic
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -423,30 +424,19 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 		}
 	}
 
-	// I011: symbols used before any def bound them.
+	// I011: symbols used before any def bound them. A word of symbol shape
+	// is a symbol only where the grammar puts one (spec §10, §14.2): the
+	// whole value of a binding or an item of a list value, a want name, or
+	// a word a standard profile declares (§4.1) wherever it stands. Any
+	// other capitalised word (PMID, EUR, the HX of HX-99812) is prose, as
+	// in every language; the reference reads each one as a symbol
+	// (conformance C7).
 	if v.act != "def" {
 		for _, sl := range m.Slots {
-			raw := sl.Head().Raw
-			if !hasUpperPair(raw) {
-				continue
-			}
-			count := map[string]int{}
-			scan := stripAnchors(stripRefs(raw))
-			if sl.Head().Key == "txt" {
-				scan = stripWindow(scan)
-			}
-			for _, sym := range symbolsIn(scan) {
-				nth := count[sym]
-				count[sym]++
-				if _, ok := s.dict[sym]; ok {
-					continue
-				}
-				sp := v.keySpan(sl)
-				if loc, ok := v.locate(sl.Head().Span, sym, nth, symbolBoundary); ok {
-					sp = loc
-				}
-				add(diag.Info, "I011", sp, "bind it first with `def` ("+sym+" = meaning), or write it out",
-					"symbol %s used before any `def` bound it", sym)
+			for _, o := range s.symbolUses(v, sl) {
+				add(diag.Info, "I011", o.span, "bind it first with `def` ("+o.sym+" = meaning), or write it out",
+					"symbol %s used before any `def` bound it", o.sym)
+				ds[len(ds)-1].Group = o.sym // one finding per symbol in text output
 			}
 		}
 	}
@@ -809,10 +799,28 @@ func (s *Session) Orphans() diag.List {
 			who = ", claimed by " + o.Claimant
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
+			Group:   s.chainRoot(o.e),
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
 	}
 	return ds
+}
+
+// chainRoot is the id of the first message of the chain e ends: the
+// replies of one act to the same act (a propose countering a propose), so
+// the open obligations of one negotiation group as one finding in text.
+// A message that answers another act is a chain of its own.
+func (s *Session) chainRoot(e *entry) string {
+	seen := map[string]bool{}
+	for e.re != "" && !seen[e.id] {
+		seen[e.id] = true
+		p := s.msgs[e.re]
+		if p == nil || p.act != e.act {
+			break
+		}
+		e = p
+	}
+	return e.id
 }
 
 func closerHint(act string) string {
@@ -1057,6 +1065,96 @@ func stripAnchors(s string) string {
 		i = j
 	}
 	return string(b)
+}
+
+// symbolUse is one use of an unbound symbol.
+type symbolUse struct {
+	sym  string
+	span diag.Span
+}
+
+// symbolUses returns the uses of unbound symbols in a slot, in source
+// order: binding values that are a symbol (or a list of items some of
+// which are), want names of symbol shape, and the words of standard
+// profiles that are not loaded, wherever they stand in the slot's text.
+func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
+	raw := sl.Head().Raw
+	if !hasUpperPair(raw) {
+		return nil
+	}
+	var out []symbolUse
+	seen := map[int]bool{} // start offsets already reported
+	use := func(sym string, within diag.Span, nth int) {
+		if _, ok := s.dict[sym]; ok || s.profileBinds(sym) {
+			return
+		}
+		sp, ok := v.locate(within, sym, nth, symbolBoundary)
+		if !ok {
+			if within.IsValid() {
+				sp = within
+			} else {
+				sp = v.keySpan(sl)
+			}
+		}
+		if sp.IsValid() && seen[sp.StartOffset()] {
+			return
+		}
+		seen[sp.StartOffset()] = true
+		out = append(out, symbolUse{sym, sp})
+	}
+	for _, b := range bindingsOf(sl) {
+		val := strings.TrimPrefix(strings.TrimSpace(b.Value), "!")
+		if isSymbol(val) {
+			use(val, b.ValueSpan, 0)
+			continue
+		}
+		if inner, ok := strings.CutPrefix(val, "["); ok {
+			count := map[string]int{}
+			for _, item := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
+				item = strings.TrimSpace(item)
+				if isSymbol(item) {
+					use(item, b.ValueSpan, count[item])
+					count[item]++
+				}
+			}
+		}
+	}
+	if sh, ok := sl.(*ir.ShapeSlot); ok {
+		for _, f := range sh.Shape.Fields {
+			if isSymbol(f.Name) {
+				use(f.Name, f.Span, 0)
+			}
+		}
+	}
+	scan := stripAnchors(stripRefs(raw))
+	if sl.Head().Key == "txt" {
+		scan = stripWindow(scan)
+	}
+	count := map[string]int{}
+	for _, sym := range symbolsIn(scan) {
+		nth := count[sym]
+		count[sym]++
+		if profileSymbols[sym] != "" {
+			use(sym, sl.Head().Span, nth)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].span.StartOffset() < out[j].span.StartOffset() })
+	return out
+}
+
+// profileBinds reports whether a loaded profile declares sym: a profile
+// named by def profile = NAME/VERSION (with or without a hash after it).
+func (s *Session) profileBinds(sym string) bool {
+	p := profileSymbols[sym]
+	if p == "" {
+		return false
+	}
+	for _, loaded := range s.Profiles {
+		if name, _, _ := strings.Cut(strings.TrimSpace(loaded), "/"); name == p {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUpperPair is a cheap filter: a symbol needs two ASCII capitals/digits in a row.
