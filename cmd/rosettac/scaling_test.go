@@ -135,7 +135,7 @@ func TestScaling(t *testing.T) {
 				a := runShape(t, dir, s, n, args)
 				b := runShape(t, dir, s, 2*n, args)
 				checks := []struct {
-					what       string
+					what        string
 					a, b, floor uint64
 				}{
 					{"allocations", a.allocs, b.allocs, 2000},
