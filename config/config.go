@@ -327,3 +327,31 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(ks)
 	return ks
 }
+
+// Effective returns the configuration as it applies to one file (rel as
+// SettingsFor takes it): the overrides that match are merged into the
+// settings and the override list is left out.
+func (c *Config) Effective(rel string) *Config {
+	out := *c
+	out.Settings = c.SettingsFor(rel)
+	out.Overrides = nil
+	return &out
+}
+
+// Marshal writes the configuration as YAML, in the file's own keys, so
+// what rosettac config prints can be saved as a rosettac.yaml.
+func (c *Config) Marshal() ([]byte, error) {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(c); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	if b.String() == "{}\n" {
+		return nil, nil
+	}
+	return []byte(b.String()), nil
+}

@@ -46,8 +46,12 @@ func runCheck(e *env, args []string) int {
 	var df diagFlags
 	in.register(fs)
 	df.register(fs)
+	df.alwaysSummary, df.formatFromConfig = true, true
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
+		return usageError(e, c, err)
+	}
+	if err := applyConfig(c, files, &in, &df); err != nil {
 		return usageError(e, c, err)
 	}
 	// Only diagnostics are wanted, so a language may check while it reads.
@@ -108,6 +112,11 @@ func withinLimit(name string, limit int64) bool {
 // (as with gofmt); run then makes the exit code 2. A file over --max-bytes is
 // not read past the limit: its result is the F003 diagnostic alone.
 func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags, step func(string, []byte, compiler.Options) *compiler.Result) ([]*compiler.Result, int) {
+	if df.set == nil { // check has applied it already, file by file
+		if err := applyConfig(c, files, in, df); err != nil {
+			return nil, usageError(e, c, err)
+		}
+	}
 	if err := df.validate(); err != nil {
 		return nil, usageError(e, c, err)
 	}
@@ -139,7 +148,11 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 			results = append(results, r)
 			continue
 		}
-		results = append(results, step(f.name, f.data, opt))
+		fopt, err := in.optionsFor(name, opt)
+		if err != nil {
+			return nil, usageError(e, c, err)
+		}
+		results = append(results, step(f.name, f.data, fopt))
 	}
 	return results, exitOK
 }
@@ -154,6 +167,7 @@ func runCompile(e *env, args []string) int {
 	df.register(fs)
 	fs.StringVar(&emits, "emit", "", "outputs to produce, comma-separated: "+emitterNames())
 	fs.StringVar(&outDir, "o", "", "directory for --emit outputs (default: standard output, for one output)")
+	df.ownSummary, df.formatFromConfig = true, true
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/rosettac/rosettac/compiler"
@@ -166,6 +165,9 @@ type inputFlags struct {
 	pskFile  string
 	session  string
 	inflate  int
+
+	configs configs         // --config, and the files found by walking up
+	set     map[string]bool // the flags given on the command line
 }
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
@@ -177,6 +179,7 @@ func (f *inputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.pskFile, "psk-file", "", "Lingua: file holding a pre-shared key")
 	fs.StringVar(&f.session, "session", "", "Lingua: session id when the input has no handshake")
 	fs.IntVar(&f.inflate, "max-inflate", 1<<20, "Lingua: largest inflated size of a z: payload, in bytes")
+	fs.StringVar(&f.configs.flag, "config", "", "configuration file (default: rosettac.yaml or .rosettac.yaml found by walking up from each input)")
 }
 
 // options turns the flags into compiler options; errors are usage errors.
@@ -190,9 +193,9 @@ func (f *inputFlags) options() (compiler.Options, error) {
 		opt.From = l
 	}
 	if f.now != "" {
-		t, err := time.Parse(time.RFC3339, f.now)
+		t, err := parseNow(f.now)
 		if err != nil {
-			return opt, fmt.Errorf("--now: %q is not an RFC 3339 time (like 2026-08-26T14:02:00Z)", f.now)
+			return opt, fmt.Errorf("--now: %v", err)
 		}
 		opt.Now = t
 	}
@@ -204,6 +207,15 @@ func (f *inputFlags) options() (compiler.Options, error) {
 		return opt, err
 	}
 	return opt, nil
+}
+
+// parseNow reads a --now time (or the configuration's now).
+func parseNow(v string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339, v)
+	if err != nil {
+		return t, fmt.Errorf("%q is not an RFC 3339 time (like 2026-08-26T14:02:00Z)", v)
+	}
+	return t, nil
 }
 
 // readError says that what could not be read and why, without the path
@@ -236,15 +248,41 @@ type diagFlags struct {
 	format    string
 	allErrors bool
 	strict    bool
+	severity  string // --severity: the lowest printed
+	disable   string // --disable CODE,CODE as given
+	disabled  []string
+
+	// alwaysSummary makes text output end with the summary even when
+	// there is nothing to report: check and compile, whose product is the
+	// report. Other commands print it when they print a diagnostic.
+	alwaysSummary bool
+	// ownSummary is compile's: it prints a summary line of its own per
+	// file (with the language), so the report prints none.
+	ownSummary bool
+	// formatFromConfig lets the configuration's format set the default:
+	// for check and compile, whose --format is that of the diagnostics.
+	formatFromConfig bool
+
+	configs *configs        // the run's configurations, for per-file filters
+	set     map[string]bool // the flags given on the command line
 }
 
 func (f *diagFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.format, "format", "text", "diagnostic format: text, json, sarif or github")
 	fs.BoolVar(&f.allErrors, "all-errors", false, "show every diagnostic in text output (default: the first 10)")
 	fs.BoolVar(&f.strict, "strict", false, "treat warnings as errors for the exit code")
+	fs.StringVar(&f.severity, "severity", "info", "lowest severity printed: error, warning or info")
+	fs.StringVar(&f.disable, "disable", "", "codes to leave out, comma-separated (W010,I011)")
 }
 
 func (f *diagFlags) validate() error {
+	if _, ok := diag.ParseSeverity(f.severity); !ok {
+		return fmt.Errorf("--severity: unknown severity %q (want error, warning or info)", f.severity)
+	}
+	var err error
+	if f.disabled, err = parseDisable(f.disable); err != nil {
+		return err
+	}
 	switch f.format {
 	case "text", "json", "sarif", "github":
 		return nil
@@ -330,12 +368,23 @@ func usageError(e *env, c *command, err error) int {
 
 // report prints the diagnostics of every result in the chosen format to w and
 // returns the exit code they imply.
+//
+// Each file's diagnostics are first filtered by its configuration and
+// --disable (which changes the exit code too); --severity then leaves out
+// what is below it from what is printed.
 func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 	var all diag.List
+	var files []string
 	sources := map[string]*diag.Source{}
 	for _, r := range results {
+		r.Diags = f.filter(r.File, r.Diags)
 		all = append(all, r.Diags...)
 		sources[r.File] = r.Source
+		files = append(files, r.File)
+	}
+	exit := exitFor(all, f.strict)
+	if min, ok := diag.ParseSeverity(f.severity); ok {
+		all = all.AtLeast(min)
 	}
 	switch f.format {
 	case "json":
@@ -349,9 +398,10 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 		if f.allErrors {
 			limit = 0
 		}
-		diag.PrintText(w, all, func(file string) *diag.Source { return sources[file] }, diag.TextOptions{Limit: limit})
+		diag.PrintText(w, all, func(file string) *diag.Source { return sources[file] }, diag.TextOptions{
+			Limit: limit, Ranked: true, Group: true, Files: files, Summary: !f.ownSummary && (f.alwaysSummary || len(all) > 0)})
 	}
-	return exitFor(all, f.strict)
+	return exit
 }
 
 func exitFor(l diag.List, strict bool) int {
@@ -367,15 +417,5 @@ func summary(r *compiler.Result) string {
 	if lang == "" {
 		lang = "unknown"
 	}
-	return fmt.Sprintf("%s: %s, %s, %s, %s", r.File, lang,
-		plural(r.Diags.Count(diag.Error), "error"),
-		plural(r.Diags.Count(diag.Warning), "warning"),
-		plural(r.Diags.Count(diag.Info), "info"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 || strings.HasSuffix(word, "o") {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%s: %s, %s", r.File, lang, diag.Counts(r.Diags))
 }

@@ -62,7 +62,7 @@ func runTranslate(e *env, args []string) int {
 			out, ds, note = smallest(r.Doc, encoding)
 			fmt.Fprintf(e.stderr, "%s: %s\n", r.File, note)
 		} else {
-			out, ds = translate.Translate(r.Doc, target, translate.Options{Strict: df.strict})
+			out, ds = translate.Translate(r.Doc, target, translate.Options{Strict: df.strictFor(r.File)})
 		}
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()

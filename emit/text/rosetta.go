@@ -120,6 +120,7 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 		case *ir.ListSlot:
 			if len(s.Items) == 0 && (s.Bracketed || strings.TrimSpace(h.Raw) == "") {
 				out.add(label + "  " + rosWordDeclaredNone.in(r.zh))
+				r.listProse(&out, s)
 				continue
 			}
 			if len(s.Items) > 0 {
@@ -128,6 +129,7 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 					items[i] = r.prose(it.Text)
 				}
 				out.add(label + "  " + strings.Join(items, r.listSep()))
+				r.listProse(&out, s)
 				continue
 			}
 		case *ir.RefSlot:
@@ -157,19 +159,44 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 	return out.finish()
 }
 
-// rosLines collects rendered lines.
-type rosLines []string
+// listProse renders the prose after a list's closing bracket, indented under
+// the list, as written.
+func (r *rosRenderer) listProse(out *rosLines, s *ir.ListSlot) {
+	if s.Prose == "" {
+		return
+	}
+	for _, l := range strings.Split(r.prose(s.Prose), "\n") {
+		out.add("    " + l)
+	}
+}
 
-func (l *rosLines) add(s string) { *l = append(*l, s) }
+// rosLines collects rendered lines.
+type rosLines struct {
+	lines []string
+	safe  map[int]bool // lines already made safe (content lines keep their tabs)
+}
+
+func (l *rosLines) add(s string) { l.lines = append(l.lines, s) }
+
+// addSafe adds a line whose agent text is already escaped (contentSafe).
+func (l *rosLines) addSafe(s string) {
+	if l.safe == nil {
+		l.safe = map[int]bool{}
+	}
+	l.safe[len(l.lines)] = true
+	l.lines = append(l.lines, s)
+}
 
 // finish makes every line safe for a terminal and strips the spaces the
 // layout leaves when a part is empty (an empty value, a whole-block mark).
 // Content that really ends in whitespace was escaped before it got here.
-func (l rosLines) finish() []string {
-	for i, s := range l {
-		l[i] = termSafeTail(strings.TrimRight(termSafe(s), " "))
+func (l *rosLines) finish() []string {
+	for i, s := range l.lines {
+		if !l.safe[i] {
+			l.lines[i] = termSafeTail(strings.TrimRight(termSafe(s), " "))
+		}
 	}
-	return l
+	return l.lines
 }
 
 func (r *rosRenderer) listSep() string {

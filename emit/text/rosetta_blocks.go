@@ -156,7 +156,7 @@ func (r *rosRenderer) block(out *rosLines, b *ir.Block, mg *rosMargin) {
 		if l.Text == "" {
 			out.add(gutter)
 		} else {
-			out.add(gutter + " " + termSafeTail(l.Text))
+			out.addSafe(gutter + " " + contentSafe(l.Text))
 		}
 		for _, mk := range mg.under[b][n] {
 			out.add("  " + pad + " " + r.marginMark(mk, l.Text))

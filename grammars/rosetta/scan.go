@@ -139,6 +139,8 @@ type slotState struct {
 	ops      []int // raw offsets of the marks' operators: a reference stops there
 	binds    []*ir.Binding
 	marks    []*ir.Mark
+	indent   int  // bytes of white space before the slot key on its line
+	noteOpen bool // the last mark ended its line with its operator: its note follows
 	loose    bool // lines before the first entry
 	verbatim bool
 

@@ -3,8 +3,10 @@ package epistemic
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
@@ -98,12 +100,15 @@ type why struct {
 	span diag.Span // where the report points
 }
 
-// confCap is the highest rank a relay may give a key, and whose it is.
+// confCap is the highest rank a relay may give a key, and whose it is. value
+// is the claim's value (white space collapsed): a relay that renames the key
+// but keeps the value relays the same claim.
 type confCap struct {
-	key  string
-	rank int
-	from string
-	kind string
+	key   string
+	rank  int
+	from  string
+	kind  string
+	value string
 }
 
 // caps is a message's confCaps, one per key; a message has few keys, so a
@@ -118,6 +123,28 @@ func (cs caps) get(key string) (confCap, bool) {
 	}
 	return confCap{}, false
 }
+
+// byValue finds the cap of a claim with this value under another key (a
+// renamed relay). Values shorter than minRenamedValue (yes, no, 0, ok) are
+// too common to say that two keys carry one claim.
+func (cs caps) byValue(value string) (confCap, bool) {
+	if utf8.RuneCountInString(value) < minRenamedValue {
+		return confCap{}, false
+	}
+	for _, c := range cs {
+		if c.value == value {
+			return c, true
+		}
+	}
+	return confCap{}, false
+}
+
+// minRenamedValue is the shortest value (in code points) that identifies a
+// claim relayed under a renamed key.
+const minRenamedValue = 4
+
+// claimValue is a binding value as S4 compares it: white space collapsed.
+func claimValue(v string) string { return strings.Join(strings.Fields(v), " ") }
 
 // Session is the validator's state: a pure function of the messages added
 // (spec §19). It indexes messages, obligations and replies by id, so each
@@ -148,6 +175,15 @@ func (s *Session) Epoch() string { return s.epoch }
 
 // Has reports whether a message with this id is stored.
 func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
+
+// IDs lists the ids of the stored messages in arrival order.
+func (s *Session) IDs() []string {
+	ids := make([]string, len(s.order))
+	for i, e := range s.order {
+		ids[i] = e.id
+	}
+	return ids
+}
 
 // Get returns the stored message with this id (not following revisions).
 func (s *Session) Get(id string) *ir.Message {
@@ -388,30 +424,19 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 		}
 	}
 
-	// I011: symbols used before any def bound them.
+	// I011: symbols used before any def bound them. A word of symbol shape
+	// is a symbol only where the grammar puts one (spec §10, §14.2): the
+	// whole value of a binding or an item of a list value, a want name, or
+	// a word a standard profile declares (§4.1) wherever it stands. Any
+	// other capitalised word (PMID, EUR, the HX of HX-99812) is prose, as
+	// in every language; the reference reads each one as a symbol
+	// (conformance C7).
 	if v.act != "def" {
 		for _, sl := range m.Slots {
-			raw := sl.Head().Raw
-			if !hasUpperPair(raw) {
-				continue
-			}
-			count := map[string]int{}
-			scan := stripAnchors(stripRefs(raw))
-			if sl.Head().Key == "txt" {
-				scan = stripWindow(scan)
-			}
-			for _, sym := range symbolsIn(scan) {
-				nth := count[sym]
-				count[sym]++
-				if _, ok := s.dict[sym]; ok {
-					continue
-				}
-				sp := v.keySpan(sl)
-				if loc, ok := v.locate(sl.Head().Span, sym, nth, symbolBoundary); ok {
-					sp = loc
-				}
-				add(diag.Info, "I011", sp, "bind it first with `def` ("+sym+" = meaning), or write it out",
-					"symbol %s used before any `def` bound it", sym)
+			for _, o := range s.symbolUses(v, sl) {
+				add(diag.Info, "I011", o.span, "bind it first with `def` ("+o.sym+" = meaning), or write it out",
+					"symbol %s used before any `def` bound it", o.sym)
+				ds[len(ds)-1].Group = o.sym // one finding per symbol in text output
 			}
 		}
 	}
@@ -513,9 +538,17 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 	}
 	for _, b := range a.Bindings {
 		limit, limited := confCap{}, false
+		value := claimValue(b.Value)
 		for _, e := range sources {
 			if c, ok := e.eff.get(b.Key); ok && (!limited || c.rank < limit.rank) {
 				limit, limited = c, true
+			}
+		}
+		if !limited { // the source's claim under another key keeps its cap
+			for _, e := range sources {
+				if c, ok := e.eff.byValue(value); ok && (!limited || c.rank < limit.rank) {
+					limit, limited = c, true
+				}
 			}
 		}
 		var capped confCap
@@ -527,8 +560,12 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 				if !sp.IsValid() {
 					sp = keySpanOf(b, v.keySpan(a))
 				}
+				what := "`" + b.Key + "`"
+				if limit.key != b.Key {
+					what += fmt.Sprintf(" (%s's `%s` under a new key)", limit.from, limit.key)
+				}
 				ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "S4", Span: sp,
-					Message: fmt.Sprintf("relayed claim `%s` upgraded to ~%s above source %s's confidence (~%s) — laundering", b.Key, b.Conf.Kind, limit.from, limit.kind),
+					Message: fmt.Sprintf("relayed claim %s upgraded to ~%s above source %s's confidence (~%s) — laundering", what, b.Conf.Kind, limit.from, limit.kind),
 					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", limit.kind)})
 			}
 			// ~? claims nothing, so it caps relays at the bottom grade.
@@ -541,7 +578,7 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 		default:
 			continue
 		}
-		capped.key = b.Key
+		capped.key, capped.value = b.Key, value
 		switch i := slices.IndexFunc(out, func(c confCap) bool { return c.key == b.Key }); {
 		case i < 0:
 			out = append(out, capped)
@@ -762,10 +799,28 @@ func (s *Session) Orphans() diag.List {
 			who = ", claimed by " + o.Claimant
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
+			Group:   s.chainRoot(o.e),
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
 	}
 	return ds
+}
+
+// chainRoot is the id of the first message of the chain e ends: the
+// replies of one act to the same act (a propose countering a propose), so
+// the open obligations of one negotiation group as one finding in text.
+// A message that answers another act is a chain of its own.
+func (s *Session) chainRoot(e *entry) string {
+	seen := map[string]bool{}
+	for e.re != "" && !seen[e.id] {
+		seen[e.id] = true
+		p := s.msgs[e.re]
+		if p == nil || p.act != e.act {
+			break
+		}
+		e = p
+	}
+	return e.id
 }
 
 func closerHint(act string) string {
@@ -1010,6 +1065,96 @@ func stripAnchors(s string) string {
 		i = j
 	}
 	return string(b)
+}
+
+// symbolUse is one use of an unbound symbol.
+type symbolUse struct {
+	sym  string
+	span diag.Span
+}
+
+// symbolUses returns the uses of unbound symbols in a slot, in source
+// order: binding values that are a symbol (or a list of items some of
+// which are), want names of symbol shape, and the words of standard
+// profiles that are not loaded, wherever they stand in the slot's text.
+func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
+	raw := sl.Head().Raw
+	if !hasUpperPair(raw) {
+		return nil
+	}
+	var out []symbolUse
+	seen := map[int]bool{} // start offsets already reported
+	use := func(sym string, within diag.Span, nth int) {
+		if _, ok := s.dict[sym]; ok || s.profileBinds(sym) {
+			return
+		}
+		sp, ok := v.locate(within, sym, nth, symbolBoundary)
+		if !ok {
+			if within.IsValid() {
+				sp = within
+			} else {
+				sp = v.keySpan(sl)
+			}
+		}
+		if sp.IsValid() && seen[sp.StartOffset()] {
+			return
+		}
+		seen[sp.StartOffset()] = true
+		out = append(out, symbolUse{sym, sp})
+	}
+	for _, b := range bindingsOf(sl) {
+		val := strings.TrimPrefix(strings.TrimSpace(b.Value), "!")
+		if isSymbol(val) {
+			use(val, b.ValueSpan, 0)
+			continue
+		}
+		if inner, ok := strings.CutPrefix(val, "["); ok {
+			count := map[string]int{}
+			for _, item := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
+				item = strings.TrimSpace(item)
+				if isSymbol(item) {
+					use(item, b.ValueSpan, count[item])
+					count[item]++
+				}
+			}
+		}
+	}
+	if sh, ok := sl.(*ir.ShapeSlot); ok {
+		for _, f := range sh.Shape.Fields {
+			if isSymbol(f.Name) {
+				use(f.Name, f.Span, 0)
+			}
+		}
+	}
+	scan := stripAnchors(stripRefs(raw))
+	if sl.Head().Key == "txt" {
+		scan = stripWindow(scan)
+	}
+	count := map[string]int{}
+	for _, sym := range symbolsIn(scan) {
+		nth := count[sym]
+		count[sym]++
+		if profileSymbols[sym] != "" {
+			use(sym, sl.Head().Span, nth)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].span.StartOffset() < out[j].span.StartOffset() })
+	return out
+}
+
+// profileBinds reports whether a loaded profile declares sym: a profile
+// named by def profile = NAME/VERSION (with or without a hash after it).
+func (s *Session) profileBinds(sym string) bool {
+	p := profileSymbols[sym]
+	if p == "" {
+		return false
+	}
+	for _, loaded := range s.Profiles {
+		if name, _, _ := strings.Cut(strings.TrimSpace(loaded), "/"); name == p {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUpperPair is a cheap filter: a symbol needs two ASCII capitals/digits in a row.

@@ -268,7 +268,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		return &ir.Resolution{Status: ir.Orphan, Detail: "position out of range, no quote anchor"}
 	}
 	// Quote fallback: the text moved, so go find it, one anchor after another.
-	var failure string
+	var failure, fix string
 	for _, q := range quotes {
 		lines, offs := v.occurrences(q.Quote)
 		text := func(k int) string {
@@ -280,7 +280,11 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		switch {
 		case len(lines) == 0:
 			if failure == "" {
-				failure = "quote " + PyRepr(q.Quote) + " no longer present"
+				failure = "quote " + PyRepr(q.Quote) + " does not occur in `" + b.Name + "`"
+				if near, sel, d, ok := v.nearest(q.Quote); ok {
+					failure += fmt.Sprintf("; the nearest passage is %s at %s (%s)", PyRepr(near), sel, plural(d, "edit"))
+					fix = `q"` + near + `"`
+				}
 			}
 		case q.HasOcc:
 			k := q.Occ - 1
@@ -294,17 +298,24 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 			if len(pos) == 0 {
 				return &ir.Resolution{Status: ir.Exact, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ)}
 			}
-			return &ir.Resolution{Status: ir.Relocated, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ)}
+			return &ir.Resolution{Status: ir.Relocated, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ),
+				Fix: v.selectorFor(pos[0], offs[k], len(q.Quote))}
 		case len(lines) == 1:
 			ln := lines[0] + v.first
 			if len(pos) == 0 {
 				return &ir.Resolution{Status: ir.Exact, Text: text(0), Line: ln}
 			}
+			sel := v.selectorFor(pos[0], offs[0], len(q.Quote))
 			d := fmt.Sprintf("moved to L%d", ln)
-			if hit {
+			switch {
+			case hit && (pos[0].HasCol || pos[0].Kind == ir.SelChar):
+				// The quote is where the range points, give or take some
+				// characters: say what the range selects and where the quote is.
+				d = fmt.Sprintf("`%s` selects %s, not the quote; the quote is at %s", pos[0].Text, PyRepr(hitText), sel)
+			case hit:
 				d += fmt.Sprintf(" (was L%d)", hitLine)
 			}
-			return &ir.Resolution{Status: ir.Relocated, Text: text(0), Line: ln, Detail: d}
+			return &ir.Resolution{Status: ir.Relocated, Text: text(0), Line: ln, Detail: d, Fix: sel}
 		default:
 			hint, hasHint := 0, false
 			if len(pos) > 0 {
@@ -331,7 +342,105 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 				Detail: fmt.Sprintf("%d occurrences; picked the one nearest %s", len(lines), where)}
 		}
 	}
-	return &ir.Resolution{Status: ir.Orphan, Detail: failure}
+	return &ir.Resolution{Status: ir.Orphan, Detail: failure, Fix: fix}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// selectorFor writes a selector of the same kind as s that addresses the n
+// bytes of text at off: L4 or L4-5 for lines, L4.c4-21 for characters in a
+// line (0-based code points, end excluded, spec §11.1), c40-57 for block
+// characters.
+func (v *blockView) selectorFor(s *ir.Selector, off, n int) string {
+	i1, i2 := v.lineOf(off), v.lineOf(off+max(n, 1)-1)
+	l1, l2 := i1+v.first, i2+v.first
+	switch {
+	case s.Kind == ir.SelChar && !v.windowed:
+		a := utf8.RuneCountInString(v.text[:off])
+		return fmt.Sprintf("c%d-%d", a, a+utf8.RuneCountInString(v.text[off:off+n]))
+	case s.Kind == ir.SelLine && s.HasCol && i1 == i2:
+		a := utf8.RuneCountInString(v.text[v.starts[i1]:off])
+		return fmt.Sprintf("L%d.c%d-%d", l1, a, a+utf8.RuneCountInString(v.text[off:off+n]))
+	case l1 == l2:
+		return "L" + strconv.Itoa(l1)
+	}
+	return fmt.Sprintf("L%d-%d", l1, l2)
+}
+
+// maxNearestCells bounds the work of nearest (quote length times block
+// length): a longer block is not searched for a close passage.
+const maxNearestCells = 1 << 21
+
+// nearest finds the passage of the block closest to q by edit distance
+// (Levenshtein over code points, the passage starting and ending anywhere:
+// Sellers' algorithm), when it is close: at most a third of q's length in
+// edits, and not identical (then q would have matched). A space in q matches
+// a line break, as in occurrences. It returns the passage, its selector
+// (L3.c4-21 within a line, L3-4 across lines) and the distance.
+func (v *blockView) nearest(q string) (string, string, int, bool) {
+	pat := []rune(q)
+	if len(pat) < 3 {
+		return "", "", 0, false
+	}
+	hay := []rune(strings.ReplaceAll(v.text, "\n", " "))
+	if len(hay) == 0 || len(hay)*len(pat) > maxNearestCells {
+		return "", "", 0, false
+	}
+	// prev[j], cur[j]: the distance of pat[:i] to the best passage ending at
+	// hay[j-1]; start[j] where that passage starts.
+	prev, cur := make([]int, len(hay)+1), make([]int, len(hay)+1)
+	pstart, cstart := make([]int, len(hay)+1), make([]int, len(hay)+1)
+	for j := range prev {
+		pstart[j] = j
+	}
+	for i := 1; i <= len(pat); i++ {
+		cur[0], cstart[0] = i, 0
+		for j := 1; j <= len(hay); j++ {
+			sub := prev[j-1]
+			if pat[i-1] != hay[j-1] {
+				sub++
+			}
+			best, st := sub, pstart[j-1]
+			if d := prev[j] + 1; d < best { // pat[i-1] left out
+				best, st = d, pstart[j]
+			}
+			if d := cur[j-1] + 1; d < best { // hay[j-1] left out
+				best, st = d, cstart[j-1]
+			}
+			cur[j], cstart[j] = best, st
+		}
+		prev, cur = cur, prev
+		pstart, cstart = cstart, pstart
+	}
+	bestJ := -1
+	for j := 1; j <= len(hay); j++ {
+		if bestJ < 0 || prev[j] < prev[bestJ] || prev[j] == prev[bestJ] && j-pstart[j] > bestJ-pstart[bestJ] {
+			bestJ = j
+		}
+	}
+	d := prev[bestJ]
+	if d == 0 || 3*d > len(pat) {
+		return "", "", 0, false
+	}
+	a, e := pstart[bestJ], bestJ
+	for a < e && hay[a] == ' ' { // a passage does not start or end in a gap
+		a++
+	}
+	for e > a && hay[e-1] == ' ' {
+		e--
+	}
+	off := len(string(hay[:a]))
+	n := len(string(hay[a:e]))
+	near := v.text[off : off+n]
+	if strings.Contains(near, "\n") {
+		near = strings.ReplaceAll(near, "\n", " ")
+	}
+	return near, v.selectorFor(&ir.Selector{Kind: ir.SelLine, HasCol: true}, off, n), d, true
 }
 
 func orDefault(s, d string) string {
