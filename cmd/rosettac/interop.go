@@ -109,6 +109,14 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 			switch {
 			case toFmt == fmtTOON:
 				out, dds = translate.JSONToTOON(diag.NewSource(name, jsonText), topt)
+			case toFmt == fmtA2A:
+				jr := checkForTranslate(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
+				r.Source, r.Lang, dds = jr.Source, jr.Lang, jr.Diags
+				if jr.Doc != nil && !jr.Diags.HasErrors() {
+					var more diag.List
+					out, more = translate.ToA2A(jr.Doc, translate.Options{Strict: df.strict})
+					dds = append(dds, more...)
+				}
 			case target == ir.JSON:
 				out = jsonText
 			default:
@@ -126,6 +134,25 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 				}
 			}
 			ds = append(ds, dds...)
+		case inFmt == fmtA2A:
+			// A2A messages read back into the Rosetta text they came from,
+			// which is then checked and translated like any Rosetta input.
+			text, dds := translate.FromA2A(src)
+			ds = dds
+			if text == nil {
+				break
+			}
+			rr := compiler.Check(name+" (as rosetta)", text, withFrom(opt, ir.Rosetta))
+			r.Source, r.Lang, ds = rr.Source, rr.Lang, append(ds, rr.Diags...)
+			if rr.Doc != nil && !rr.Diags.HasErrors() {
+				var more diag.List
+				if toFmt == fmtTOON {
+					out, more = translate.ToTOON(rr.Doc, topt)
+				} else {
+					out, more = translateTo(rr.Doc, target, toFmt, df)
+				}
+				ds = append(ds, more...)
+			}
 		case toFmt == fmtTOON && (opt.From == ir.JSON || opt.From == "" && compiler.Detect(name, data) == ir.JSON):
 			// Any JSON value encodes, not only the data forms rosettac reads.
 			r.Lang = ir.JSON
@@ -167,7 +194,10 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 }
 
 // translateTo translates a checked document to a language, or to A2A.
-func translateTo(doc ir.Document, target ir.Language, _ string, df *diagFlags) ([]byte, diag.List) {
+func translateTo(doc ir.Document, target ir.Language, toFmt string, df *diagFlags) ([]byte, diag.List) {
+	if toFmt == fmtA2A {
+		return translate.ToA2A(doc, translate.Options{Strict: df.strict})
+	}
 	return translate.Translate(doc, target, translate.Options{Strict: df.strict})
 }
 

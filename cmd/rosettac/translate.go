@@ -13,12 +13,12 @@ import (
 )
 
 func init() {
-	register(&command{name: "translate", args: "--to rosetta|lingua|agentdsl|json|toon|smallest [flags] FILE...",
-		summary: "translate to another format (--to json|agentdsl|rosetta|lingua|toon|smallest, --from json|toon); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
+	register(&command{name: "translate", args: "--to rosetta|lingua|agentdsl|json|toon|a2a|smallest [flags] FILE...",
+		summary: "translate to another format (--to json|agentdsl|rosetta|lingua|toon|a2a|smallest, --from json|toon|a2a); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
 }
 
 // targetNames are the values of translate --to, for messages.
-const targetNames = "rosetta, lingua, agentdsl, json, toon or smallest"
+const targetNames = "rosetta, lingua, agentdsl, json, toon, a2a or smallest"
 
 func runTranslate(e *env, args []string) int {
 	c := commands["translate"]
