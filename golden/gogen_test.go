@@ -198,7 +198,7 @@ var gCode = regexp.MustCompile(`"(G[0-9]{3})"`)
 // TestGCodesDocumented checks that every G code of emit/gogen and
 // emit/jsonschema is catalogued in docs/gogen.md and appears in a test.
 func TestGCodesDocumented(t *testing.T) {
-	codes := sourceCodes(t, gCode, 4, "emit/gogen", "emit/jsonschema")
+	codes := sourceCodes(t, gCode, 4, "emit/gogen", "emit/jsonschema", "emit/agentcard")
 	doc, err := os.ReadFile("../docs/gogen.md")
 	if err != nil {
 		t.Fatal(err)

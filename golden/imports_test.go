@@ -44,6 +44,7 @@ var allowed = map[string][]string{
 	"emit/text":            {"emit", "ir", "diag", "internal/*", "golang.org/x/text/*", adslrtPkg},
 	"emit/translate":       {"emit", "ir", "diag", "internal/*", "grammars/*", "emit/json", adslrtPkg},
 	"emit/gogen":           {"emit", "ir", "diag", "internal/*", "github.com/dave/jennifer/*", "grammars/agentdsl", adslrtPkg},
+	"emit/agentcard":       {"emit", "ir", "diag", "internal/*", adslrtPkg},
 	"emit/jsonschema":      {"emit", "ir", "diag", "internal/*", adslrtPkg},
 	"emit/tokens":          {"emit", "ir", "diag", "internal/*", "github.com/tiktoken-go/tokenizer*", "github.com/dlclark/regexp2", adslrtPkg}, // regexp2: the pre-tokenizer of tiktoken-go's codecs, run by rosettac's own merge
 	".":                    {},

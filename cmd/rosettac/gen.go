@@ -19,8 +19,8 @@ import (
 )
 
 func init() {
-	register(&command{name: "gen", args: "go|jsonschema [flags] FILE.adsl",
-		summary: "generate typed Go (gen go) or JSON Schema tool definitions (gen jsonschema) from AgentDSL declarations",
+	register(&command{name: "gen", args: "go|jsonschema|agentcard [flags] FILE...",
+		summary: "generate typed Go (gen go) or JSON Schema tool definitions (gen jsonschema) from AgentDSL declarations, or an A2A Agent Card (gen agentcard HELLO.rose TOOLS.adsl)",
 		run:     runGen})
 	// compile --emit go,jsonschema: the same outputs, named after each input.
 	for kind, t := range genTargets {
@@ -59,6 +59,9 @@ var genTargets = map[string]*genTarget{
 
 func runGen(e *env, args []string) int {
 	c := commands["gen"]
+	if len(args) > 0 && args[0] == "agentcard" {
+		return runGenAgentCard(e, c, args[1:])
+	}
 	if len(args) == 0 || genTargets[args[0]] == nil {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprintf(e.stdout, "usage: rosettac gen %s\n\n%s\n\nrun 'rosettac gen go -h' or 'rosettac gen jsonschema -h' for the flags\n", c.args, c.summary)
@@ -68,7 +71,7 @@ func runGen(e *env, args []string) int {
 		if len(args) > 0 {
 			what = fmt.Sprintf("unknown target %q", args[0])
 		}
-		return usageError(e, c, fmt.Errorf("%s: want gen go or gen jsonschema", what))
+		return usageError(e, c, fmt.Errorf("%s: want gen go, gen jsonschema or gen agentcard", what))
 	}
 	kind, target := args[0], genTargets[args[0]]
 	sub := &command{name: "gen " + kind, args: "[flags] FILE.adsl", summary: c.summary}
