@@ -79,6 +79,42 @@ a3.2 tell a3>a5
  why relaying @a1.9
  unk []
 `, []string{"a1.9:S4", "a3.2:S4"}},
+		{"want over several named targets: each answers part", Options{}, `
+lead1 ask >db,net #inc
+ q what broke?
+ want {cause, fix, eta?: dur}
+
+db1 tell re=lead1
+ a cause = a full disk ~mid
+   eta = soon ~lo
+ unk []
+
+net1 tell re=lead1
+ a fix = free the disk ~hi
+ unk []
+`, []string{"db1:E009d"}},
+		{"want over several named targets: what none carried", Options{}, `
+lead1 ask >db,net #inc
+ q what broke?
+ want {cause, fix, risk}
+
+db1 tell re=lead1
+ a cause = a full disk ~mid
+ unk []
+
+net1 tell re=lead1
+ a cause = the same disk ~mid
+ unk []
+`, []string{"net1:E009c", "net1:E009"}},
+		{"want to a role: each reply is a whole answer", Options{}, `
+lead1 ask >@grp:jury #v
+ q verdict?
+ want {verdict, why}
+
+j1 tell re=lead1
+ a verdict = pass ~hi
+ unk []
+`, []string{"j1:E009c"}},
 		{"S4: ~? relays nothing upward", Options{}, `
 a4.3 tell a4>a1
  a cause = maybe dns ~lo
@@ -495,5 +531,64 @@ a1.3 note a1>a2 re=a2.8
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestStopReachesWithdrawnRecipients: a stop with an elided route that
+// withdraws its sender's own request goes to that request's recipients, not
+// back to its author (issue 20, conformance X12); the canonical form still
+// elides the route, and the workers' answer goes back to the author.
+func TestStopReachesWithdrawnRecipients(t *testing.T) {
+	src := `plan4 do >w,x #build
+ q build the docs
+ want done|fail
+
+plan6 stop re=plan4
+ why budget cut
+
+plan7 stop >w,x re=plan4
+ why said twice
+
+w1 done re=plan6
+ a stopped = yes ~hi
+ unk []
+
+x1 done re=plan6
+ a stopped = yes ~hi
+ unk []
+
+w2 tell re=plan4
+ a n = 1 ~hi
+ unk []
+
+w3 stop re=w2
+ why mine
+`
+	s := NewSession(Options{})
+	var ds diag.List
+	for _, m := range parseMessages(src) {
+		ds = append(ds, s.Add(m)...)
+	}
+	ds = append(ds, s.Finish()...)
+	route := func(id string) string {
+		var to []string
+		for _, tg := range s.Message(id, false).Header.Targets {
+			to = append(to, tg.Text)
+		}
+		return strings.Join(to, ",")
+	}
+	got := []string{route("plan6"), route("plan7"), route("w1"), route("w3")}
+	if d := cmp.Diff([]string{"w,x", "w,x", "plan", "w"}, got); d != "" {
+		t.Errorf("routes (-want +got):\n%s", d)
+	}
+	for _, d := range ds {
+		if d.Code == "W010" && d.Msg == "plan6" {
+			t.Errorf("the workers answered the stop: %s", d.Message)
+		}
+	}
+	res := Check("t.rose", []byte(src), Options{})
+	out, _ := Format(res, FormatOptions{Terse: true})
+	if !strings.Contains(string(out), "\nplan6 stop re=plan4\n") || !strings.Contains(string(out), "\nplan7 stop re=plan4\n") {
+		t.Errorf("canonical form does not fold the inherited route:\n%s", out)
 	}
 }

@@ -173,7 +173,7 @@ var (
 	severityNames = []string{"error", "warning", "info"}
 	// SensLabels are spec §18.3's sensitivity labels, loosest first.
 	SensLabels = []string{"pub", "int", "pii", "phi", "privileged", "secret"}
-	codeRe     = regexp.MustCompile(`^[A-Z][0-9]{1,3}$`)
+	codeRe     = regexp.MustCompile(`^[A-Z][0-9]{1,3}[a-z]?$`)
 	formats    = []string{"text", "json", "sarif", "github", "llm"}
 )
 
@@ -290,11 +290,13 @@ func validSeverity(s string, off bool) error {
 	return fmt.Errorf("unknown severity %q (want %s)", s, want)
 }
 
-func validCode(c string) error {
+// ValidCode checks the shape of a diagnostic code: a capital letter, one
+// to three digits, and a letter for a rule's variant (W010, S4, E009a).
+func ValidCode(c string) error {
 	if codeRe.MatchString(c) {
 		return nil
 	}
-	return fmt.Errorf("%q is not a diagnostic code (a capital letter and digits, like W010)", c)
+	return fmt.Errorf("%q is not a diagnostic code (a capital letter and digits, like W010 or E009a)", c)
 }
 
 func validFormat(f string, allowed []string) error {

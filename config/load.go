@@ -238,7 +238,7 @@ func (w *walker) value(n *yaml.Node, chk string) {
 	switch chk {
 	case "":
 	case "code":
-		err = validCode(n.Value)
+		err = ValidCode(n.Value)
 	case "severity":
 		err = validSeverity(n.Value, false)
 	case "severityoff":

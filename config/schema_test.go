@@ -91,8 +91,14 @@ func configFiles(t *testing.T) map[string][]byte {
 func TestSchemaValidatesConfigs(t *testing.T) {
 	s := compileSchema(t)
 	files := configFiles(t)
-	if len(files) < 1 {
-		t.Fatal("no configuration files found")
+	scripts := 0
+	for n := range files {
+		if strings.Contains(n, ".txtar:") {
+			scripts++
+		}
+	}
+	if len(files) < 2 || scripts < 3 {
+		t.Fatalf("found %d configuration files, %d of them in testscripts: the search is broken", len(files), scripts)
 	}
 	names := make([]string, 0, len(files))
 	for n := range files {

@@ -119,3 +119,21 @@ func TestDedupComparesFixes(t *testing.T) {
 		t.Errorf("Dedup kept %d, want 2", len(got))
 	}
 }
+
+// TestClosest checks the did-you-mean: near words are found, far ones and
+// exact ones are not.
+func TestClosest(t *testing.T) {
+	acts := []string{"ask", "tell", "do", "take", "part", "done", "fail", "stop", "propose", "accept", "reject", "revise", "def", "note"}
+	for _, tc := range []struct {
+		word, want string
+		ok         bool
+	}{
+		{"tel", "tell", true}, {"Tell", "tell", true}, {"propse", "propose", true}, {"accepts", "accept", true},
+		{"tell", "", false}, {"urgent", "", false}, {"answer", "", false},
+	} {
+		got, ok := Closest(tc.word, acts)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("Closest(%q) = %q, %v; want %q, %v", tc.word, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -14,7 +14,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -47,7 +46,7 @@ func New(version string) *mcp.Server {
 		srv.AddResource(&mcp.Resource{URI: "rosettac://docs/" + p.page, Name: p.page, Title: p.title,
 			Description: p.title + " (rosettac's catalogue page " + p.page + ")", MIMEType: "text/markdown"},
 			func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-				b, err := fs.ReadFile(docs.Pages, p.page)
+				b, err := docs.Page(p.page)
 				if err != nil {
 					return nil, mcp.ResourceNotFoundError(req.Params.URI)
 				}
@@ -127,25 +126,34 @@ func toolError(msg string) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: msg}}}
 }
 
-// check runs the pipeline over a's text as the command line does.
-func check(a args) (*compiler.Result, error) {
-	if a.Text == "" {
-		return nil, fmt.Errorf("text is empty: give the message or document to check")
-	}
+// options are the compiler options a call's arguments name.
+func options(a args) (compiler.Options, error) {
 	opt := compiler.Options{}
+	if a.Text == "" {
+		return opt, fmt.Errorf("text is empty: give the message or document to check")
+	}
 	if a.Language != "" {
 		l, err := compiler.ParseLanguage(a.Language)
 		if err != nil {
-			return nil, err
+			return opt, err
 		}
 		opt.From = l
 	}
 	if a.Now != "" {
 		t, err := parseTime(a.Now)
 		if err != nil {
-			return nil, err
+			return opt, err
 		}
 		opt.Now = t
+	}
+	return opt, nil
+}
+
+// check runs the pipeline over a's text as the command line does.
+func check(a args) (*compiler.Result, error) {
+	opt, err := options(a)
+	if err != nil {
+		return nil, err
 	}
 	return compiler.Check(InputName, []byte(a.Text), opt), nil
 }
@@ -207,11 +215,11 @@ var tools = []*tool{
 			}
 			return result{structured: diagnosticsJSON(r.Diags), text: diagnosticLines(r.Diags)}, nil
 		}},
-	{name: "fix", desc: "Apply the safe fixes the diagnostics carry (with all, the fixes to review too), as `rosettac fix` does; returns the fixed text, the fixes applied and the diagnostics of the fixed text.",
+	{name: "fix", desc: "Apply the safe fixes the diagnostics carry (with all, the fixes to review too), as `rosettac fix` does (compiler.Fix); returns the fixed text, the fixes applied and the diagnostics of the fixed text.",
 		in:  schema(props(textProp, languageProp, `"all":{"type":"boolean","description":"also apply the fixes marked for review"}`), "text"),
 		out: schema(props(`"text":{"type":"string"}`, `"applied":{"type":"array","items":{"type":"string"}}`, diagnosticsProp), "text", "applied", "diagnostics"),
 		run: func(a args) (result, error) {
-			r, err := check(a)
+			opt, err := options(a)
 			if err != nil {
 				return result{}, err
 			}
@@ -219,15 +227,12 @@ var tools = []*tool{
 			if a.All {
 				min = diag.Review
 			}
-			fixed, applied := diag.ApplyFixes(InputName, []byte(a.Text), r.Diags, min)
+			// compiler.Fix is rosettac fix's mechanism: rounds of fixes and
+			// checks until none is left.
+			fixed, applied, after := compiler.Fix(InputName, []byte(a.Text), opt, min)
 			titles := []string{}
 			for _, f := range applied {
 				titles = append(titles, f.Fix.Title)
-			}
-			a.Text = string(fixed)
-			after, err := check(a)
-			if err != nil {
-				return result{}, err
 			}
 			return result{structured: withDiagnostics(after.Diags, map[string]any{"text": string(fixed), "applied": titles}), text: string(fixed)}, nil
 		}},

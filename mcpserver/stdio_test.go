@@ -133,6 +133,11 @@ func TestStdio(t *testing.T) {
 		t.Errorf("fix: %s", sc)
 	}
 
+	res, sc = call(t, cs, "fix", map[string]any{"text": "a1.1 tell >a2\n a x = 1 ~high\n unk []\n"})
+	if textOf(res) != "a1.1 tell >a2\n a x = 1 ~hi\n unk []\n" || !strings.Contains(sc, `"applied":["write the confidence as ~hi"]`) {
+		t.Errorf("fix ~high: %q %s", textOf(res), sc)
+	}
+
 	// render, translate (to TOON among others), tokens, repair.
 	res, _ = call(t, cs, "render", map[string]any{"text": message, "ascii": true})
 	if !strings.Contains(textOf(res), "x: 1 (high confidence)") {

@@ -17,8 +17,8 @@ func runGenAgentCard(e *env, gen *command, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var out, url string
-	in.register(fs)
-	df.register(fs)
+	in.register(fs, e.stderr)
+	df.registerProduct(fs)
 	fs.StringVar(&out, "o", "", "output file (default: standard output)")
 	fs.StringVar(&url, "url", "", "the agent's URL, when its handshake has no URL binding")
 	files, err := parseInterleaved(fs, args)

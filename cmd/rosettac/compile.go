@@ -44,9 +44,14 @@ func runCheck(e *env, args []string) int {
 	fs := newFlags(e, c)
 	var in inputFlags
 	var df diagFlags
-	in.register(fs)
+	in.register(fs, e.stderr)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
+	in.registerOneSession(fs)
 	df.register(fs)
+	df.registerStrict(fs)
 	df.alwaysSummary, df.formatFromConfig = true, true
+	repair := fs.Bool("repair", false, "Rosetta: print a repair message (a reject from sys) for each message with an error or warning, to stdout; diagnostics go to stderr")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)
@@ -73,6 +78,13 @@ func runCheck(e *env, args []string) int {
 	limitGiven := false
 	fs.Visit(func(f *flag.Flag) { limitGiven = limitGiven || f.Name == "max-bytes" })
 	var results []*compiler.Result
+	if in.oneSession {
+		more, code := loadFiles(e, c, files, &in, &df, check)
+		if more == nil {
+			return code
+		}
+		files, results = nil, more
+	}
 	for _, f := range files {
 		// AgentDSL files are checked straight from disk, a line at a time, so a
 		// table of any size is checked in memory that grows only with its row IDs.
@@ -94,8 +106,11 @@ func runCheck(e *env, args []string) int {
 		results = append(results, more...)
 	}
 	out := e.stderr
-	if df.format != "text" {
+	if df.format != "text" && !*repair {
 		out = e.stdout
+	}
+	if *repair {
+		printRepairs(e, results, &in)
 	}
 	return report(out, results, &df)
 }
@@ -132,6 +147,8 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 		limit = compiler.DefaultMaxBytes
 	}
 	results := make([]*compiler.Result, 0, len(files))
+	var session []compiler.Input // --one-session: the files read as one transcript
+	var sessionOpt *compiler.Options
 	for _, name := range files {
 		f, over, size, err := readInput(e, name, limit)
 		if err != nil {
@@ -152,9 +169,35 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 		if err != nil {
 			return nil, usageError(e, c, err)
 		}
+		if in.oneSession {
+			if lang := languageOf(f, fopt); lang != ir.Rosetta {
+				return nil, usageError(e, c, fmt.Errorf("--one-session reads Rosetta files; %s is %s", f.name, lang))
+			}
+			session = append(session, compiler.Input{Name: f.name, Data: f.data})
+			if sessionOpt == nil {
+				sessionOpt = &fopt // the session's settings are its first file's
+			}
+			continue
+		}
 		results = append(results, step(f.name, f.data, fopt))
 	}
+	if in.oneSession && len(session) > 0 {
+		sessionRead := compiler.CheckRosettaSession
+		if in.sessionParseOnly {
+			sessionRead = compiler.ParseRosettaSession
+		}
+		results = append(results, sessionRead(session, *sessionOpt)...)
+	}
 	return results, exitOK
+}
+
+// languageOf is the language a file is read as: --from, else by extension
+// and content.
+func languageOf(f input, opt compiler.Options) ir.Language {
+	if opt.From != "" {
+		return opt.From
+	}
+	return compiler.Detect(f.name, f.data)
 }
 
 func runCompile(e *env, args []string) int {
@@ -163,8 +206,11 @@ func runCompile(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var emits, outDir string
-	in.register(fs)
+	in.register(fs, e.stderr)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
 	df.register(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&emits, "emit", "", "outputs to produce, comma-separated: "+emitterNames())
 	fs.StringVar(&outDir, "o", "", "directory for --emit outputs (default: standard output, for one output)")
 	df.ownSummary, df.formatFromConfig = true, true
@@ -269,7 +315,7 @@ func checkStreamed(name string, maxBytes int64) (*compiler.Result, error) {
 		return nil, readError(name, err)
 	}
 	defer f.Close()
-	r, err := compiler.CheckReader(name, f)
+	r, err := compiler.CheckReaderLimit(name, f, maxBytes)
 	if err != nil {
 		return nil, readError(name, err)
 	}

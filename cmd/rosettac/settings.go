@@ -115,6 +115,9 @@ func applyConfig(c *command, files []string, in *inputFlags, df *diagFlags) erro
 		if cfg.Format != "" && !set["format"] && df.formatFromConfig {
 			df.format = cfg.Format
 		}
+		if cfg.DiagFormat != "" && !set["diag-format"] && df.product {
+			df.format = cfg.DiagFormat
+		}
 		if cfg.Severity != "" && !set["severity"] {
 			df.severity = cfg.Severity
 		}
@@ -149,12 +152,12 @@ func (in *inputFlags) optionsFor(name string, opt compiler.Options) (compiler.Op
 			opt.SessionID = l.Session
 		}
 		if l.KeyFile != "" && !in.set["key-file"] {
-			if opt.PrivateKey, err = readKeyFile(cfg.Resolve(l.KeyFile)); err != nil {
+			if opt.PrivateKey, err = readKeyFile(cfg.Resolve(l.KeyFile), in.stderr); err != nil {
 				return opt, err
 			}
 		}
 		if l.PSKFile != "" && !in.set["psk-file"] {
-			if opt.PSK, err = readKeyFile(cfg.Resolve(l.PSKFile)); err != nil {
+			if opt.PSK, err = readKeyFile(cfg.Resolve(l.PSKFile), in.stderr); err != nil {
 				return opt, err
 			}
 		}
@@ -196,24 +199,12 @@ func parseDisable(v string) ([]string, error) {
 		if c = strings.TrimSpace(c); c == "" {
 			continue
 		}
-		if !validCode(c) {
-			return nil, fmt.Errorf("--disable: %q is not a diagnostic code (a capital letter and digits, like W010)", c)
+		if err := config.ValidCode(c); err != nil {
+			return nil, fmt.Errorf("--disable: %v", err)
 		}
 		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
 	return out, nil
-}
-
-func validCode(c string) bool {
-	if len(c) < 2 || len(c) > 4 || c[0] < 'A' || c[0] > 'Z' {
-		return false
-	}
-	for _, r := range c[1:] {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

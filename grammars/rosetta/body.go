@@ -353,6 +353,7 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 				p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as binding syntax", "write ASCII = and ~")
 			}
 			b.Span = p.span(sg.line, r.src, sg.off(len(text)))
+			p.confSlip(b) // recover.go
 			ss.binds = append(ss.binds, b)
 			p.looseDone(ss, "binding")
 			return

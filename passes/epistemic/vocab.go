@@ -149,3 +149,11 @@ func failCode(why string) (string, bool) {
 }
 
 func parseFloat(s string) (float64, error) { return strconv.ParseFloat(s, 64) }
+
+// Retryable reports whether a failure code may be retried as is (timeout,
+// upstream, malformed, stale, busy).
+func Retryable(code string) bool { return retryable[code] }
+
+// MustEscalate reports whether a failure with this code must be escalated
+// to a person (unsafe, stuck, denied; E017).
+func MustEscalate(code string) bool { return mustEscalate[code] }
