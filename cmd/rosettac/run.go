@@ -319,7 +319,7 @@ type diagFlags struct {
 	format    string
 	allErrors bool
 	strict    bool
-	maxTokens int // --max-tokens: --format llm's budget (llm.go)
+	maxTokens int    // --max-tokens: --format llm's budget (llm.go)
 	severity  string // --severity: the lowest printed
 	disable   string // --disable CODE,CODE as given
 	disabled  []string
