@@ -35,7 +35,7 @@ func runTranslate(e *env, args []string) int {
 	df.registerProduct(fs)
 	df.registerStrict(fs)
 	tf.register(fs)
-	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
+	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, toon, a2a, or smallest (the fewest tokens among the targets that lose nothing)")
 	fs.BoolVar(&decrypt, "decrypt", false, "write the plaintext of encrypted Lingua payloads (never without it; the Rosetta messages are labelled sens=secret)")
 	fs.StringVar(&encoding, "encoding", "o200k_base", "with --to smallest: the tokenizer that decides (o200k_base or cl100k_base)")
 	files, err := parseInterleaved(fs, args)
