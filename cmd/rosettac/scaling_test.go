@@ -102,7 +102,7 @@ func runShape(t testing.TB, dir string, s hostile.Shape, n int, args []string) w
 			t.Fatal(err)
 		}
 	}
-	args = append(append([]string{}, args...), shapeFlags(t, dir, s)...)
+	args = append(append([]string{}, args...), shapeFlags(t, dir, s, args[0])...)
 	args = append(args, path)
 	var stderr bytes.Buffer
 	runtime.GC()
@@ -119,9 +119,10 @@ func runShape(t testing.TB, dir string, s hostile.Shape, n int, args []string) w
 	return w
 }
 
-// shapeFlags are the flags a shape needs (lingua_enc's pre-shared key).
-func shapeFlags(t testing.TB, dir string, s hostile.Shape) []string {
-	if s.Kind != "lingua_enc" {
+// shapeFlags are the flags a shape needs (lingua_enc's pre-shared key, for
+// the commands that decode payloads: fmt and tokens take no key flags).
+func shapeFlags(t testing.TB, dir string, s hostile.Shape, command string) []string {
+	if s.Kind != "lingua_enc" || command == "fmt" || command == "tokens" {
 		return nil
 	}
 	psk := filepath.Join(dir, "psk")
