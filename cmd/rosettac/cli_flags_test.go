@@ -87,6 +87,10 @@ var commandProbes = map[string]map[string]probe{
 		"decrypt":  {base: []string{"--psk-file", "psk.txt", "--session", "s9"}, with: []string{"--decrypt"}, file: "session.lingua"},
 		"strict":   {base: []string{"--to", "agentdsl"}, with: []string{"--strict"}, file: "warn.rose"},
 		"encoding": {base: []string{"--to", "smallest"}, with: []string{"--encoding", "cl100k_base"}, file: "warn.rose"},
+		// The TOON options: the encoder's on JSON, the decoder's on a .toon file.
+		"toon-delimiter": {base: []string{"--to", "toon"}, with: []string{"--toon-delimiter", "pipe"}, file: "data.json"},
+		"toon-indent":    {base: []string{"--to", "toon"}, with: []string{"--toon-indent", "4"}, file: "data.json"},
+		"toon-strict":    {with: []string{"--toon-strict=false"}, file: "lax.toon"},
 	},
 	"gen go": {
 		"disable":  {with: []string{"--disable", "AD090"}},
@@ -94,11 +98,13 @@ var commandProbes = map[string]map[string]probe{
 		"check":    {base: []string{"-o", "stale.go"}, with: []string{"--check"}, file: "fn.adsl"},
 		"package":  {with: []string{"--package", "other"}, file: "fn.adsl"},
 		"validate": {with: []string{"--validate"}, file: "fn.adsl"},
+		"mcp":      {with: []string{"--mcp"}, file: "fn.adsl"},
 	},
 	"gen jsonschema": {
 		"disable": {with: []string{"--disable", "AD090"}},
 		"o":       {with: []string{"-o", "out.json"}, file: "fn.adsl"},
 		"check":   {base: []string{"-o", "stale.json"}, with: []string{"--check"}, file: "fn.adsl"},
+		"mcp":     {with: []string{"--mcp"}, file: "fn.adsl"},
 	},
 	"tokens": { // tokens reports what it cannot count or, with --by, parse
 		"all-errors":  {base: []string{"--by", "component"}, with: []string{"--all-errors"}, file: "broken.adsl"},
@@ -136,8 +142,9 @@ var invocations = map[string]struct {
 
 // notProbed are commands whose flags cannot change their output in a
 // one-shot run: lsp's only flag, --stdio, names its only transport and is
-// accepted because editors pass it (its protocol tests are in lsp/).
-var notProbed = map[string]bool{"lsp": true}
+// accepted because editors pass it (its protocol tests are in lsp/); mcp has
+// no flags and serves MCP on stdio (mcpserver's TestStdio drives it).
+var notProbed = map[string]bool{"lsp": true, "mcp": true}
 
 var helpFlag = regexp.MustCompile(`(?m)^  -(\S+)`)
 
