@@ -144,7 +144,9 @@ var invocations = map[string]struct {
 // one-shot run: lsp's only flag, --stdio, names its only transport and is
 // accepted because editors pass it (its protocol tests are in lsp/); mcp has
 // no flags and serves MCP on stdio (mcpserver's TestStdio drives it).
-var notProbed = map[string]bool{"lsp": true, "mcp": true}
+// mesh's flags need a running NATS server; TestMeshCLI and
+// mesh_usage.txtar cover them.
+var notProbed = map[string]bool{"lsp": true, "mcp": true, "mesh": true}
 
 var helpFlag = regexp.MustCompile(`(?m)^  -(\S+)`)
 
