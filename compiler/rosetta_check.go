@@ -8,15 +8,6 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-func init() {
-	registerChecker(ir.Rosetta, func(doc ir.Document, src *diag.Source, opt *Options) diag.List {
-		if opt.DiagnosticsOnly {
-			return nil // checked while parsing (streamCheckRosetta)
-		}
-		return checkRosetta(doc, src, opt)
-	})
-}
-
 // checkRosetta checks a transcript as one session: it is a fold of Session.Add
 // over the messages in order, then Session.Finish (open obligations, stalls,
 // escalations), so a host feeding the same messages one by one gets the same

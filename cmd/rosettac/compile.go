@@ -13,7 +13,6 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
 	emitjson "github.com/rosettac/rosettac/emit/json"
-	"github.com/rosettac/rosettac/ir"
 )
 
 // emitter produces one kind of output for compile --emit.
@@ -70,11 +69,17 @@ func runCheck(e *env, args []string) int {
 	fs.Visit(func(f *flag.Flag) { limitGiven = limitGiven || f.Name == "max-bytes" })
 	var results []*compiler.Result
 	for _, f := range files {
-		// AgentDSL files are checked straight from disk, a line at a time, so a
-		// table of any size is checked in memory that grows only with its row IDs.
-		if f != "-" && (in.from == string(ir.AgentDSL) || in.from == "" && strings.EqualFold(filepath.Ext(f), ".adsl")) &&
+		// A language that checks from a reader (AgentDSL) is checked straight
+		// from disk, a line at a time, so a table of any size is checked in
+		// memory that grows only with its row IDs. Without --from, the file's
+		// extension names its language (its content is not read yet).
+		lang, _ := compiler.ParseLanguage(in.from)
+		if in.from == "" {
+			lang, _ = compiler.DetectByName(f)
+		}
+		if readerCheck := compiler.ReaderCheck(lang); f != "-" && readerCheck != nil &&
 			(!limitGiven || withinLimit(f, in.maxBytes)) {
-			r, err := checkStreamed(f, in.maxBytes)
+			r, err := checkStreamed(f, in.maxBytes, readerCheck)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 				e.unreadable = true
@@ -246,16 +251,17 @@ func writeAll(e *env, c *command, w io.Writer, b []byte) int {
 // checking a huge table never needs memory in proportion to it.
 const snippetBytes = 64 << 20
 
-// checkStreamed checks an AgentDSL file from disk without reading it whole.
-// Only when there is something to report, and the file is small enough, is it
-// read again so the diagnostics can show their source lines.
-func checkStreamed(name string, maxBytes int64) (*compiler.Result, error) {
+// checkStreamed checks a file from disk with check (compiler.ReaderCheck)
+// without reading it whole. Only when there is something to report, and the
+// file is small enough, is it read again so the diagnostics can show their
+// source lines.
+func checkStreamed(name string, maxBytes int64, check func(string, io.Reader) (*compiler.Result, error)) (*compiler.Result, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, readError(name, err)
 	}
 	defer f.Close()
-	r, err := compiler.CheckReader(name, f)
+	r, err := check(name, f)
 	if err != nil {
 		return nil, readError(name, err)
 	}

@@ -169,7 +169,7 @@ type inputFlags struct {
 }
 
 func (f *inputFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.from, "from", "", "input language: rosetta, lingua, agentdsl or json (default: by extension, then content)")
+	fs.StringVar(&f.from, "from", "", "input language: "+compiler.LanguageList()+" (default: by extension, then content)")
 	fs.Int64Var(&f.maxBytes, "max-bytes", compiler.DefaultMaxBytes, "largest input accepted, in bytes")
 	fs.StringVar(&f.now, "now", "", "time for stall and staleness checks (RFC 3339; default: the latest at= in the input)")
 	fs.IntVar(&f.livelock, "livelock", 3, "propose↔propose rounds before a livelock warning")
