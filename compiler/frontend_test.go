@@ -37,7 +37,7 @@ func TestAddFrontEnd(t *testing.T) {
 		{"t.csv", "anything", "csv"},
 		{"t.CSV", "anything", "csv"},
 		{"t.txt", "prose\n#csv\nID,NAME\n", "csv"}, // sniffed
-		{"t.txt", "#csv\n👽R|a>b|q|x\n", "csv"},   // the first marking line decides
+		{"t.txt", "#csv\n👽R|a>b|q|x\n", "csv"},     // the first marking line decides
 		{"t.txt", "👽R|a>b|q|x\n#csv\n", ir.Lingua},
 		{"t.txt", "plain prose\n", ir.Rosetta},
 	} {
