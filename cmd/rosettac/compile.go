@@ -3,34 +3,37 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
-	emitjson "github.com/rosettac/rosettac/emit/json"
 )
 
-// emitter produces one kind of output for compile --emit.
-type emitter func(r *compiler.Result) ([]emit.File, diag.List)
-
-var emitters = map[string]emitter{
-	"ir": func(r *compiler.Result) ([]emit.File, diag.List) {
-		return []emit.File{emitjson.IR(filepath.Base(r.File), r.Doc, r.Diags)}, nil
-	},
-}
-
+// emitterNames lists the backends compile --emit accepts (emit.Backends).
 func emitterNames() string {
 	var n []string
-	for k := range emitters {
-		n = append(n, k)
+	for _, b := range emit.Backends() {
+		n = append(n, b.Name)
 	}
-	sort.Strings(n)
 	return strings.Join(n, ", ")
+}
+
+// emitFor runs backend b on one result, its outputs named after the input:
+// Source is the input's base name, Output that name with the backend's
+// extension, and the Go package the input's base name too ("generated" when
+// that is no Go identifier).
+func emitFor(b *emit.Backend, r *compiler.Result) ([]emit.File, diag.List) {
+	base := filepath.Base(r.File)
+	pkg := defaultPackage(r.File)
+	if !token.IsIdentifier(pkg) {
+		pkg = "generated"
+	}
+	return b.Emit(r.Doc, emit.Options{Source: base, Output: strings.TrimSuffix(base, filepath.Ext(base)) + b.Ext, Package: pkg, Diags: r.Diags})
 }
 
 func init() {
@@ -168,7 +171,7 @@ func runCompile(e *env, args []string) int {
 		if k = strings.TrimSpace(k); k == "" {
 			continue
 		}
-		if emitters[k] == nil {
+		if emit.Lookup(k) == nil {
 			return usageError(e, c, fmt.Errorf("--emit: unknown output %q (want %s)", k, emitterNames()))
 		}
 		kinds = append(kinds, k)
@@ -186,7 +189,7 @@ func runCompile(e *env, args []string) int {
 	var outputs []emit.File
 	for _, r := range results {
 		for _, k := range kinds {
-			fs, ds := emitters[k](r)
+			fs, ds := emitFor(emit.Lookup(k), r)
 			r.Diags = append(r.Diags, ds...)
 			outputs = append(outputs, fs...)
 		}

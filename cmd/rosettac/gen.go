@@ -14,46 +14,21 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
-	"github.com/rosettac/rosettac/emit/gogen"
-	"github.com/rosettac/rosettac/emit/jsonschema"
 )
 
 func init() {
 	register(&command{name: "gen", args: "go|jsonschema [flags] FILE.adsl",
 		summary: "generate typed Go (gen go) or JSON Schema tool definitions (gen jsonschema) from AgentDSL declarations",
 		run:     runGen})
-	// compile --emit go,jsonschema: the same outputs, named after each input.
-	for kind, t := range genTargets {
-		emitters[kind] = func(r *compiler.Result) ([]emit.File, diag.List) {
-			base := filepath.Base(r.File)
-			out := strings.TrimSuffix(base, filepath.Ext(base)) + t.ext
-			pkg := defaultPackage(r.File)
-			if !token.IsIdentifier(pkg) {
-				pkg = "generated"
-			}
-			return t.generate(r, base, out, pkg, false)
-		}
-	}
 }
 
-// genTarget is one kind of gen output.
-type genTarget struct {
-	ext      string // default extension of the output
-	generate func(r *compiler.Result, src string, out string, pkg string, validate bool) ([]emit.File, diag.List)
-}
-
-var genTargets = map[string]*genTarget{
-	"go": {ext: ".go", generate: func(r *compiler.Result, src, out, pkg string, validate bool) ([]emit.File, diag.List) {
-		return gogen.Generate(r.Doc, gogen.Options{Package: pkg, Source: src, Output: out, Validate: validate})
-	}},
-	"jsonschema": {ext: ".json", generate: func(r *compiler.Result, src, out, _ string, _ bool) ([]emit.File, diag.List) {
-		return jsonschema.Generate(r.Doc, jsonschema.Options{Source: src, Output: out})
-	}},
-}
+// genTargets are the backends gen runs: the ones that generate from AgentDSL
+// declarations.
+var genTargets = map[string]bool{"go": true, "jsonschema": true}
 
 func runGen(e *env, args []string) int {
 	c := commands["gen"]
-	if len(args) == 0 || genTargets[args[0]] == nil {
+	if len(args) == 0 || !genTargets[args[0]] || emit.Lookup(args[0]) == nil {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprintf(e.stdout, "usage: rosettac gen %s\n\n%s\n\nrun 'rosettac gen go -h' or 'rosettac gen jsonschema -h' for the flags\n", c.args, c.summary)
 			return exitOK
@@ -64,7 +39,7 @@ func runGen(e *env, args []string) int {
 		}
 		return usageError(e, c, fmt.Errorf("%s: want gen go or gen jsonschema", what))
 	}
-	kind, target := args[0], genTargets[args[0]]
+	kind, target := args[0], emit.Lookup(args[0])
 	sub := &command{name: "gen " + kind, args: "[flags] FILE.adsl", summary: c.summary}
 	fs := newFlags(e, sub)
 	var in inputFlags
@@ -108,7 +83,7 @@ func runGen(e *env, args []string) int {
 	var gen []emit.File
 	if !r.Diags.HasErrors() {
 		var ds diag.List
-		gen, ds = target.generate(r, sourceName(files[0], r.File, out), filepath.Base(out), pkg, validate)
+		gen, ds = target.Emit(r.Doc, emit.Options{Source: sourceName(files[0], r.File, out), Output: filepath.Base(out), Package: pkg, Validate: validate})
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
 	}
