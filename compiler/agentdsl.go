@@ -35,6 +35,7 @@ var agentDSLFrontEnd = &frontEnd{
 		return agentdsl.Print(doc.(*ir.DSLDoc)), nil
 	},
 	checkReader: CheckReader,
+	stream:      newAgentDSLStream,
 }
 
 // skeleton keeps every block but no row, and passes everything on to the checker.

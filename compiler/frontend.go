@@ -50,6 +50,9 @@ type frontEnd struct {
 	// holding the input (see CheckReader); the command line then checks
 	// files of the language straight from disk.
 	checkReader func(file string, rd io.Reader) (*Result, error)
+
+	// stream, when not nil, starts a Stream over the language (NewStream).
+	stream func(name string, opt Options) Stream
 }
 
 // frontEnds is the table, in the order Languages lists the languages and

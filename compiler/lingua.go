@@ -21,7 +21,8 @@ var linguaFrontEnd = &frontEnd{
 	parse: func(src *diag.Source, _ *Options) (ir.Document, diag.List) {
 		return grammar.Parse(src)
 	},
-	check: checkLingua,
+	check:  checkLingua,
+	stream: newLinguaStream,
 	print: func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
 		return grammar.Print(doc.(*ir.LinguaTranscript)), nil
 	},

@@ -18,6 +18,7 @@ var rosettaFrontEnd = &frontEnd{
 	check:    checkRosetta,
 	diagnose: streamCheckRosetta,
 	print:    formatRosetta,
+	stream:   newRosettaStream,
 }
 
 func parseRosetta(src *diag.Source, _ *Options) (ir.Document, diag.List) {

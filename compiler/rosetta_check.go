@@ -37,13 +37,7 @@ func checkRosetta(doc ir.Document, src *diag.Source, opt *Options) diag.List {
 func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
 	s := newSession(*opt, src)
 	var ds diag.List
-	t, pds := rosetta.ParseEach(src, func(m *ir.Message) {
-		// What parseRosetta's inheritTranscript does before any check.
-		if !m.Degraded {
-			s.st.Inherit(m)
-		}
-		ds = append(ds, s.Add(m)...)
-	})
+	t, pds := rosetta.ParseEach(src, func(m *ir.Message) { ds = append(ds, s.addParsed(m)...) })
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)
 	if checkedHook != nil {
