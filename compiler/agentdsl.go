@@ -34,7 +34,7 @@ var agentDSLFrontEnd = &frontEnd{
 	print: func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
 		return agentdsl.Print(doc.(*ir.DSLDoc)), nil
 	},
-	checkReader: CheckReader,
+	checkReader: CheckReaderLimit,
 	stream:      newAgentDSLStream,
 }
 
@@ -64,13 +64,27 @@ func streamCheck(src *diag.Source) (ir.Document, diag.List) {
 // It reports F001 for an empty input and F002 for bytes that are not UTF-8,
 // as Check does; a read error is returned as is.
 func CheckReader(file string, rd io.Reader) (*Result, error) {
+	return CheckReaderLimit(file, rd, DefaultMaxBytes)
+}
+
+// CheckReaderLimit is CheckReader holding at most maxLine bytes of one line
+// (0 means DefaultMaxBytes); a longer line is an F005 error and ends the check.
+func CheckReaderLimit(file string, rd io.Reader, maxLine int64) (*Result, error) {
+	if maxLine <= 0 {
+		maxLine = DefaultMaxBytes
+	}
 	res := &Result{File: file, Lang: ir.AgentDSL}
 	s := &skeleton{doc: &ir.DSLDoc{}, c: schema.New()}
-	ds, st, err := agentdsl.StreamReader(file, rd, s)
+	ds, st, err := agentdsl.StreamReaderLimit(file, rd, s, maxLine)
 	if err != nil {
 		return nil, err
 	}
 	switch {
+	case st.LongLine.IsValid():
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeLineTooLong, Span: st.LongLine,
+			Message: fmt.Sprintf("line %d is longer than %d bytes; checking stopped there", st.LongLine.Start().Line, maxLine),
+			Hint:    "a streamed check holds one line at a time: raise the limit with --max-bytes if the line is meant to be that long"})
+		return res, nil
 	case st.BadUTF8.IsValid():
 		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8, Span: st.BadUTF8,
 			Message: fmt.Sprintf("input is not valid UTF-8 (byte 0x%02x at offset %d)", st.BadByte, st.BadUTF8.StartOffset()),

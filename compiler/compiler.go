@@ -45,6 +45,9 @@ type Options struct {
 	PSK        []byte // pre-shared key, or nil
 	SessionID  string // session id when the input has no handshake
 	MaxInflate int    // cap on a z: payload's inflated size; 0 means the decode pass's default (1 MiB)
+	// MaxInflateTotal caps the inflated size of all of a document's z:
+	// payloads; 0 means the decode pass's default (64 MiB).
+	MaxInflateTotal int
 
 	// Internal: Syntax stops after parsing and lowering (no passes).
 	syntaxOnly bool
@@ -79,6 +82,8 @@ const (
 	codeNotUTF8  = "F002"
 	codeTooLarge = "F003"
 	codeNoLang   = "F004"
+	// F005: a line of a streamed AgentDSL check longer than the limit.
+	codeLineTooLong = "F005"
 )
 
 func run(file string, src []byte, opt *Options) *Result {

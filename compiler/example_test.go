@@ -27,3 +27,21 @@ func ExampleSession() {
 	// a1.13 E009 reply to a3.12 is missing required key(s): fix
 	// commit 9f2a exact hi
 }
+
+// A host between models answers a message that has a mistake with a repair
+// message, in the language itself, and lets the model try again.
+func ExampleSession_Repair() {
+	s := compiler.NewSession(compiler.Options{})
+	added, _ := s.AddMessages("turn", []byte("Here is my answer:\n\na1.9 fail >a3\n why Timed out fetching the page\n"))
+	for _, a := range added {
+		if r := s.Repair(a.Message, a.Diags); r != nil {
+			fmt.Println(r.Code, r.Lead.Code, r.Want)
+			for _, f := range r.Fixes {
+				fmt.Println("fix:", f)
+			}
+		}
+	}
+	// Output:
+	// malformed E016b {why}
+	// fix: start why with the failure code timeout (review)
+}

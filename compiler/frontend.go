@@ -47,9 +47,10 @@ type frontEnd struct {
 	print func(doc ir.Document, opt FormatOptions) ([]byte, diag.List)
 
 	// checkReader, when not nil, checks the language from a reader without
-	// holding the input (see CheckReader); the command line then checks
-	// files of the language straight from disk.
-	checkReader func(file string, rd io.Reader) (*Result, error)
+	// holding the input, holding at most maxLine bytes of a line (see
+	// CheckReaderLimit); the command line then checks files of the language
+	// straight from disk.
+	checkReader func(file string, rd io.Reader, maxLine int64) (*Result, error)
 
 	// stream, when not nil, starts a Stream over the language (NewStream).
 	stream func(name string, opt Options) Stream
@@ -162,9 +163,10 @@ func hasAnyPrefix(line []byte, prefixes ...string) bool {
 }
 
 // ReaderCheck returns the function that checks lang straight from a reader,
-// holding neither the input nor its IR (CheckReader for AgentDSL), or nil
-// when the language has none. The command line checks such files from disk.
-func ReaderCheck(lang ir.Language) func(file string, rd io.Reader) (*Result, error) {
+// holding neither the input nor its IR (CheckReaderLimit for AgentDSL), or
+// nil when the language has none. The command line checks such files from
+// disk.
+func ReaderCheck(lang ir.Language) func(file string, rd io.Reader, maxLine int64) (*Result, error) {
 	if fe := lookup(lang); fe != nil {
 		return fe.checkReader
 	}

@@ -30,6 +30,6 @@ var linguaFrontEnd = &frontEnd{
 
 func checkLingua(doc ir.Document, _ *diag.Source, opt *Options) diag.List {
 	t := doc.(*ir.LinguaTranscript)
-	ds := decode.Run(t, decode.Options{PrivateKey: opt.PrivateKey, PSK: opt.PSK, SessionID: opt.SessionID, MaxInflate: opt.MaxInflate})
+	ds := decode.Run(t, decode.Options{PrivateKey: opt.PrivateKey, PSK: opt.PSK, SessionID: opt.SessionID, MaxInflate: opt.MaxInflate, MaxInflateTotal: opt.MaxInflateTotal})
 	return append(ds, linguacheck.Check(t)...)
 }

@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"slices"
+
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
@@ -48,21 +50,27 @@ func inheritTranscript(t *ir.Transcript) {
 
 // inheritHeader applies 2.1-c header inheritance to m, a reply to parent (the
 // message its re= names): with no targets, m is addressed to the parent's
-// sender; with no topic, it takes the parent's. InheritedTo and InheritedTopic
-// are also set when the written value equals the inherited one, so that the
-// canonical form folds it away (spec §6.2.1). A route to someone else, or a
-// different topic, is left alone. The session calls this for each message as
-// it arrives.
+// sender; with no topic, it takes the parent's. A `stop` on its sender's own
+// request is a withdrawal, not a reply: it goes to the recipients of what it
+// withdraws (spec §8.2, §8.3: they must answer it; docs/conformance.md X12).
+// InheritedTo and InheritedTopic are also set when the written value equals
+// the inherited one, so that the canonical form folds it away (spec §6.2.1).
+// A route to someone else, or a different topic, is left alone. The session
+// calls this for each message as it arrives.
 func inheritHeader(m, parent *ir.Message) {
 	h, ph := m.Header, parent.Header
 	if h == nil || ph == nil {
 		return
 	}
+	to := []ir.Target{{Kind: ir.TargetAgent, Text: ph.Sender}}
+	if h.Act == "stop" && h.Sender == ph.Sender && len(ph.Targets) > 0 {
+		to = ph.Targets
+	}
 	switch {
 	case len(h.Targets) == 0:
-		h.Targets = []ir.Target{{Kind: ir.TargetAgent, Text: ph.Sender}}
+		h.Targets = slices.Clone(to)
 		m.InheritedTo = true
-	case len(h.Targets) == 1 && h.Targets[0].Kind == ir.TargetAgent && h.Targets[0].Text == ph.Sender:
+	case slices.EqualFunc(h.Targets, to, func(a, b ir.Target) bool { return a.Kind == b.Kind && a.Text == b.Text }):
 		m.InheritedTo = true
 	}
 	switch {

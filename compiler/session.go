@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -24,9 +23,10 @@ type Obligation = epistemic.Obligation
 //
 // A Session is not safe for concurrent use.
 type Session struct {
-	opt Options
-	st  *epistemic.Session
-	src *diag.Source
+	opt     Options
+	st      *epistemic.Session
+	src     *diag.Source
+	repairs int // repair messages built, for their sys.N ids (repair.go)
 }
 
 // NewSession returns an empty session. Options.Now and Options.Livelock
@@ -64,33 +64,15 @@ func (s *Session) SetSource(src *diag.Source) { s.src = src }
 
 // Add checks one message against the session, stores it, and returns its
 // diagnostics, each naming the message in Diagnostic.Msg. A message whose id
-// was already added gets only D001 and is not stored again (msg-id is the
-// idempotency key). A degraded message (no header) is checked but not stored.
+// was already added gets only D001 (the same canonical text: a redelivery)
+// or D002 (different content: an error naming both positions), and is not
+// stored again: msg-id is the idempotency key (spec §19), and a host that
+// means to replace a rejected message calls Replace. A degraded message (no
+// header) is checked but not stored.
 func (s *Session) Add(m *ir.Message) diag.List {
-	if m == nil {
-		return nil
-	}
-	m.Epoch = s.st.Epoch()
-	ds := epistemic.Check(m, s.src)
-	ds = append(ds, resolve.Marks(m, s.st.Carrier)...)
-	ds = append(ds, resolve.Digests(m)...)
-	if m.Degraded || m.Header == nil {
-		return ds
-	}
-	ds = append(ds, s.st.Cross(m, s.src)...)
-	id := m.Header.ID.Text
-	if s.st.Has(id) {
-		sp := m.Header.ID.Span
-		if !sp.IsValid() {
-			sp = m.Header.Span
-		}
-		return diag.List{{Severity: diag.Info, Code: "D001", Span: sp, Msg: id,
-			Message: fmt.Sprintf("duplicate delivery of %s ignored", id),
-			Hint:    "redelivery is idempotent; nothing to do unless the content differs"}}
-	}
-	s.st.Store(m)
-	for i := range ds {
-		ds[i].Msg = id
+	ds, store := s.check(m, true)
+	if store {
+		s.st.Store(m)
 	}
 	return ds
 }

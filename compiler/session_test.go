@@ -63,6 +63,58 @@ a3.2 tell a3>a5
  why relaying @a1.9
  unk []
 `, []string{"a1.9:W005", "a3.2:S4"}},
+		{"S4 across a renamed key", Options{}, `
+a4.3 tell a4>a1
+ a cause = the cache evicts hot keys ~lo
+   ok = yes ~lo
+ unk []
+
+a1.9 tell a1>a3 src=@a4.3
+ a root_cause = the cache  evicts hot keys ~hi
+   done = yes ~hi
+ unk []
+
+a3.2 tell a3>a5
+ a why_it_broke = the cache evicts hot keys ~hi
+ why relaying @a1.9
+ unk []
+`, []string{"a1.9:S4", "a3.2:S4"}},
+		{"want over several named targets: each answers part", Options{}, `
+lead1 ask >db,net #inc
+ q what broke?
+ want {cause, fix, eta?: dur}
+
+db1 tell re=lead1
+ a cause = a full disk ~mid
+   eta = soon ~lo
+ unk []
+
+net1 tell re=lead1
+ a fix = free the disk ~hi
+ unk []
+`, []string{"db1:E009d"}},
+		{"want over several named targets: what none carried", Options{}, `
+lead1 ask >db,net #inc
+ q what broke?
+ want {cause, fix, risk}
+
+db1 tell re=lead1
+ a cause = a full disk ~mid
+ unk []
+
+net1 tell re=lead1
+ a cause = the same disk ~mid
+ unk []
+`, []string{"net1:E009c", "net1:E009"}},
+		{"want to a role: each reply is a whole answer", Options{}, `
+lead1 ask >@grp:jury #v
+ q verdict?
+ want {verdict, why}
+
+j1 tell re=lead1
+ a verdict = pass ~hi
+ unk []
+`, []string{"j1:E009c"}},
 		{"S4: ~? relays nothing upward", Options{}, `
 a4.3 tell a4>a1
  a cause = maybe dns ~lo
@@ -196,9 +248,18 @@ a1.1 tell a1>a2
  a x = 1 ~hi
  unk []
 
+a1.1 tell  a1>a2
+ a x =  1 ~hi
+ unk []
+`, []string{"a1.1:D001"}},
+		{"D002 reports only the duplicate with other content", Options{}, `
+a1.1 tell a1>a2
+ a x = 1 ~hi
+ unk []
+
 a1.1 tell a1>a2
  a x = 1
-`, []string{"a1.1:D001"}},
+`, []string{"a1.1:D002"}},
 		{"epoch is retroactive for staleness", Options{}, `
 a2.9 tell a2>a1 at=@t:14:00 ttl=15m
  a stock = 1 ~hi
@@ -214,17 +275,41 @@ a1.5 tell a1>a3 at=@t:14:40
 `, []string{"a2.9:E024", "a1.5:W017"}},
 		{"I011 until a def binds the symbol", Options{}, `
 a1.1 note a1>a2
+ a service = CKO
+   both = [CKO, web]
  why see CKO and CKO again
 
 a1.2 def a1>*
  CKO = checkout
 
 a1.3 note a1>a2
+ a service = CKO
  why see CKO
  txt t
  | x
  mark t#L1 = selectors are not symbols ~hi
 `, []string{"a1.1:I011", "a1.1:I011", "a1.3:I029"}},
+		// Conformance C7: a capitalised word is a symbol where the grammar
+		// puts one (a whole binding value, a list item, a want name) or
+		// where a standard profile declares it; prose acronyms are prose.
+		{"I011 only where a symbol stands", Options{}, `
+a1.1 ask a1>a2 #lit
+ q find trials for PMID 123 in EUR cohorts, as in HX-99812
+ want {trials, REGION}
+ why the GLOSS entry says so
+
+a2.2 tell re=a1.1
+ a trials = [HX-99812, CTX] ~mid
+   region = EUR
+   source = PMID 123 and PMID 456
+ unk []
+
+a1.3 def a1>*
+ profile = craft/1.0 @sha256:9ab41c
+
+a1.4 note a1>a2
+ why the GLOSS entry again, now that craft is loaded
+`, []string{"a1.1:I011", "a1.1:I011", "a2.2:W005", "a2.2:E009", "a2.2:I011", "a2.2:I011"}},
 		{"W032 silent loss: an ask to several agents, one never answers", Options{}, `
 a1.1 ask a1>b2,c3,a1 #poll
  q ok?
@@ -402,5 +487,108 @@ func TestNoFrontEnd(t *testing.T) {
 	res := &Result{Lang: ir.Language("klingon"), Source: diag.NewSource("x", []byte("x"))}
 	if _, ds := Format(res, FormatOptions{}); !cmp.Equal(ds.Codes(), []string{"F004"}) {
 		t.Errorf("got %v", ds.Codes())
+	}
+}
+
+// TestOrphanMessages: E022 says a quote "does not occur" when the block never
+// had it, names the nearest passage, and says "no longer present" only when a
+// revision removed what the original had (issue 20); W025 on a character range
+// says what the range selects and gives the quote's position as the fix.
+func TestOrphanMessages(t *testing.T) {
+	s := NewSession(Options{})
+	var ds diag.List
+	for _, m := range parseMessages(`a2.7 tell a2>a1
+ txt tgt
+ | The lighthouse keeper insisted that nothing unusual ever happened here.
+ | He was the last man on the island you would ask.
+ unk []
+
+a2.8 revise a2>a1 re=a2.7
+ txt tgt
+ | The lighthouse keeper insisted that nothing unusual ever happened here.
+ unk []
+
+a1.3 note a1>a2 re=a2.8
+ mark @a2.7.tgt#q"the last man" = gone since the revision ~hi
+      @a2.7.tgt#q"lighthouse keepr" = typo in the anchor ~hi
+      @a2.7.tgt#L1.c4-19|q"lighthouse keeper" = GLOSS name ~hi
+`) {
+		ds = append(ds, s.Add(m)...)
+	}
+	var got []string
+	for _, d := range ds {
+		if d.Code == "E022" || d.Code == "W025" {
+			got = append(got, d.Code+": "+d.Message+" | "+d.Hint)
+		}
+	}
+	want := []string{
+		"E022: mark `@a2.7.tgt#q\"the last man\"` points at nothing in `tgt` (1 line): no longer present: the revision a2.8 removed it (@a2.7@orig still has it)" +
+			" | re-anchor the mark on the current text, or withdraw it; an orphaned mark is never applied",
+		"E022: mark `@a2.7.tgt#q\"lighthouse keepr\"` points at nothing in `tgt` (1 line): quote 'lighthouse keepr' does not occur in `tgt`; the nearest passage is 'lighthouse keeper' at L1.c4-21 (1 edit)" +
+			" | if the nearest passage is what you meant, anchor on it: q\"lighthouse keeper\"; otherwise withdraw the mark (an orphaned mark is never applied)",
+		"W025: mark `@a2.7.tgt#L1.c4-19|q\"lighthouse keeper\"` `L1.c4-19` selects 'lighthouse keep', not the quote; the quote is at L1.c4-21 — the quote anchor saved it; resolution confidence ~mid, re-read before acting" +
+			" | update the positional selector to L1.c4-21 (a c range counts code points from 0, its end excluded)",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestStopReachesWithdrawnRecipients: a stop with an elided route that
+// withdraws its sender's own request goes to that request's recipients, not
+// back to its author (issue 20, conformance X12); the canonical form still
+// elides the route, and the workers' answer goes back to the author.
+func TestStopReachesWithdrawnRecipients(t *testing.T) {
+	src := `plan4 do >w,x #build
+ q build the docs
+ want done|fail
+
+plan6 stop re=plan4
+ why budget cut
+
+plan7 stop >w,x re=plan4
+ why said twice
+
+w1 done re=plan6
+ a stopped = yes ~hi
+ unk []
+
+x1 done re=plan6
+ a stopped = yes ~hi
+ unk []
+
+w2 tell re=plan4
+ a n = 1 ~hi
+ unk []
+
+w3 stop re=w2
+ why mine
+`
+	s := NewSession(Options{})
+	var ds diag.List
+	for _, m := range parseMessages(src) {
+		ds = append(ds, s.Add(m)...)
+	}
+	ds = append(ds, s.Finish()...)
+	route := func(id string) string {
+		var to []string
+		for _, tg := range s.Message(id, false).Header.Targets {
+			to = append(to, tg.Text)
+		}
+		return strings.Join(to, ",")
+	}
+	got := []string{route("plan6"), route("plan7"), route("w1"), route("w3")}
+	if d := cmp.Diff([]string{"w,x", "w,x", "plan", "w"}, got); d != "" {
+		t.Errorf("routes (-want +got):\n%s", d)
+	}
+	for _, d := range ds {
+		if d.Code == "W010" && d.Msg == "plan6" {
+			t.Errorf("the workers answered the stop: %s", d.Message)
+		}
+	}
+	res := Check("t.rose", []byte(src), Options{})
+	out, _ := Format(res, FormatOptions{Terse: true})
+	if !strings.Contains(string(out), "\nplan6 stop re=plan4\n") || !strings.Contains(string(out), "\nplan7 stop re=plan4\n") {
+		t.Errorf("canonical form does not fold the inherited route:\n%s", out)
 	}
 }

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -61,6 +62,11 @@ func findings(ds diag.List) []finding {
 				text = c[s:e]
 			}
 		}
+		if d.Code == "P002" {
+			// Prose between messages is one finding per stretch of it, and
+			// the stretches depend on where the pieces were cut.
+			continue
+		}
 		out = append(out, finding{d.Code, d.Severity.String(), text})
 	}
 	slices.SortFunc(out, func(a, b finding) int { return strings.Compare(a.code+a.sev+a.text, b.code+b.sev+b.text) })
@@ -75,8 +81,20 @@ func cuts(lang ir.Language, src []byte) []int {
 	var out []int
 	switch doc := Parse("x", src, Options{From: lang}).Doc.(type) {
 	case *ir.Transcript:
-		for _, m := range doc.Messages[min(1, len(doc.Messages)):] {
-			out = append(out, m.Span.StartOffset())
+		// At each message's start but the first, moved back over the
+		// non-blank lines just before it that no message holds: a line
+		// such as a separator is read by the header it precedes, so it goes
+		// with that message.
+		for i := 1; i < len(doc.Messages); i++ {
+			cut, floor := doc.Messages[i].Span.StartOffset(), doc.Messages[i-1].Span.EndOffset()
+			for cut > floor {
+				start := bytes.LastIndexByte(src[:cut-1], '\n') + 1
+				if start < floor || len(bytes.TrimSpace(src[start:cut])) == 0 {
+					break
+				}
+				cut = start
+			}
+			out = append(out, cut)
 		}
 	case *ir.DSLDoc:
 		for i, b := range doc.Blocks {

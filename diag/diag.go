@@ -1,6 +1,6 @@
 // Package diag owns rosettac's source positions and diagnostics: the position and
 // span types every IR node carries, the Diagnostic (severity, stable code, message,
-// span, fix hint), the sorted and de-duplicated List, and its printers (text with a
+// span, fix hint, machine-applicable fixes), the sorted and de-duplicated List, and its printers (text with a
 // caret snippet, JSON, SARIF 2.1.0 and GitHub workflow annotations).
 //
 // Columns are 1-based and count Unicode code points, as the AgentRosetta reference
@@ -188,12 +188,18 @@ type Diagnostic struct {
 	Hint     string // what to do about it, or ""
 	Span     Span
 	Msg      string // the Rosetta message id this concerns, or ""
+	Fixes    []Fix  // ways to repair it, the preferred first; or nil (fix.go)
+	// Group names the thing a rule reports once per occurrence (the symbol
+	// of an I011, the first message of the propose chain of a W010): in
+	// text output the diagnostics of one file with the same code and group
+	// print as one, with a count and every position. "" groups nothing.
+	Group string
 }
 
 // equal reports whether d and o are the same finding at the same place.
 func (d Diagnostic) equal(o Diagnostic) bool {
 	return d.Severity == o.Severity && d.Code == o.Code && d.Message == o.Message &&
-		d.Hint == o.Hint && d.Msg == o.Msg && d.Span.Equal(o.Span)
+		d.Hint == o.Hint && d.Msg == o.Msg && d.Group == o.Group && d.Span.Equal(o.Span) && fixesEqual(d.Fixes, o.Fixes)
 }
 
 // Error formats d as "file:line:col: severity CODE: message".

@@ -39,6 +39,29 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations,omitempty"`
+	Fixes     []sarifFix      `json:"fixes,omitempty"`
+}
+
+// sarifFix is SARIF's fix object (§3.55): a description and the replacements
+// per artifact. SARIF has no applicability, so it goes in the property bag.
+type sarifFix struct {
+	Description     sarifMessage          `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+	Properties      sarifFixProperties    `json:"properties"`
+}
+
+type sarifFixProperties struct {
+	Applicability string `json:"applicability"` // "safe" or "review"
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifRegion  `json:"deletedRegion"`
+	InsertedContent sarifMessage `json:"insertedContent"`
 }
 
 type sarifMessage struct {
@@ -59,10 +82,36 @@ type sarifArtifact struct {
 }
 
 type sarifRegion struct {
-	StartLine   int `json:"startLine"`
-	StartColumn int `json:"startColumn"`
-	EndLine     int `json:"endLine,omitempty"`
-	EndColumn   int `json:"endColumn,omitempty"`
+	StartLine   int  `json:"startLine"`
+	StartColumn int  `json:"startColumn"`
+	EndLine     int  `json:"endLine,omitempty"`
+	EndColumn   int  `json:"endColumn,omitempty"`
+	ByteOffset  *int `json:"byteOffset,omitempty"` // set in a fix's deletedRegion only
+	ByteLength  *int `json:"byteLength,omitempty"`
+}
+
+func sarifFixes(fs []Fix) []sarifFix {
+	var out []sarifFix
+	for _, f := range fs {
+		sf := sarifFix{Description: sarifMessage{Text: f.Title}, Properties: sarifFixProperties{Applicability: f.Applicability.String()}}
+		byFile := map[string]int{} // index in ArtifactChanges
+		for _, e := range f.Edits {
+			k, ok := byFile[e.Span.File()]
+			if !ok {
+				k = len(sf.ArtifactChanges)
+				byFile[e.Span.File()] = k
+				sf.ArtifactChanges = append(sf.ArtifactChanges, sarifArtifactChange{ArtifactLocation: sarifArtifact{URI: e.Span.File()}})
+			}
+			s, t := e.Span.Start(), e.Span.End()
+			off, n := e.Span.StartOffset(), e.Span.Len()
+			sf.ArtifactChanges[k].Replacements = append(sf.ArtifactChanges[k].Replacements, sarifReplacement{
+				DeletedRegion:   sarifRegion{StartLine: s.Line, StartColumn: s.Col, EndLine: t.Line, EndColumn: t.Col, ByteOffset: &off, ByteLength: &n},
+				InsertedContent: sarifMessage{Text: e.NewText},
+			})
+		}
+		out = append(out, sf)
+	}
+	return out
 }
 
 // PrintSARIF writes l as a SARIF 2.1.0 log produced by tool at version.
@@ -79,7 +128,7 @@ func PrintSARIF(w io.Writer, l List, tool, version string) error {
 		if d.Hint != "" {
 			msg += " (" + d.Hint + ")"
 		}
-		r := sarifResult{RuleID: d.Code, Level: level, Message: sarifMessage{Text: msg}}
+		r := sarifResult{RuleID: d.Code, Level: level, Message: sarifMessage{Text: msg}, Fixes: sarifFixes(d.Fixes)}
 		if d.Span.IsValid() {
 			start, end := d.Span.Start(), d.Span.End()
 			if !end.IsValid() {

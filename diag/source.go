@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -24,7 +26,39 @@ type Source struct {
 	// its base on are its, so a span can start in this window and end in
 	// that one without the text between them being held.
 	tail *Source
+
+	// cols holds the column checkpoints of the long lines that were asked
+	// about (see column). A pointer, so that a copy of the Source (Through)
+	// shares it, and nil for a Source not made by NewSource.
+	cols *colCache
 }
+
+// colCache is a Source's column checkpoints, keyed by the offset a long
+// line's columns count from.
+type colCache struct {
+	mu sync.Mutex
+	m  map[int][]colMark
+}
+
+// columnWork counts the bytes counted for columns, for the scaling tests.
+var columnWork atomic.Uint64
+
+// ColumnWork reports how many bytes this process has counted to find
+// columns: it grows with the positions asked for, never with their
+// lines' lengths squared.
+func ColumnWork() uint64 { return columnWork.Load() }
+
+// colMark is a column checkpoint in a long line: the rune count from the
+// line's start up to the byte at off, which starts a rune.
+type colMark struct{ off, runes uint32 }
+
+// colStride is the distance between column checkpoints, and lines shorter
+// than longLine bytes are counted directly: a column costs at most about
+// colStride bytes of counting, however long the line.
+const (
+	colStride = 256
+	longLine  = 4 * colStride
+)
 
 // NewSource indexes text, which must be at most MaxOffset bytes (the
 // compiler refuses larger inputs). Lines end at '\n' only (a '\r' before it
@@ -39,7 +73,7 @@ func NewSource(file string, text []byte) *Source {
 		i += k + 1
 		lines = append(lines, uint32(i))
 	}
-	return &Source{File: file, Text: text, lines: lines, firstLine: 1}
+	return &Source{File: file, Text: text, lines: lines, firstLine: 1, cols: &colCache{}}
 }
 
 // Content returns the text as a string that shares its bytes. A Source's text
@@ -79,7 +113,59 @@ func (s *Source) Pos(off int) Pos {
 	if line == 0 && s.base == 0 {
 		start = min(s.bom(), off) // columns count from after a byte order mark
 	}
-	return Pos{Offset: s.base + off, Line: s.firstLine + line, Col: utf8.RuneCount(s.Text[start:off]) + 1}
+	return Pos{Offset: s.base + off, Line: s.firstLine + line, Col: s.column(start, off)}
+}
+
+// column is the 1-based column of offset off on the line whose columns count
+// from start: the code points between them, plus one. Counting from the
+// line's start on every call made each position cost the line's length, so a
+// long line with many diagnostics (or a long JSON line) cost its length
+// squared; a long line gets checkpoints every colStride bytes, built once on
+// its first long lookup, and a column counts only from the checkpoint before it.
+func (s *Source) column(start, off int) int {
+	if off-start < longLine || s.cols == nil {
+		columnWork.Add(uint64(off - start))
+		return utf8.RuneCount(s.Text[start:off]) + 1
+	}
+	c := s.cols
+	c.mu.Lock()
+	marks, ok := c.m[start]
+	if !ok {
+		marks = s.colMarks(start)
+		if c.m == nil {
+			c.m = map[int][]colMark{}
+		}
+		c.m[start] = marks
+	}
+	c.mu.Unlock()
+	k := sort.Search(len(marks), func(i int) bool { return int(marks[i].off) > off }) - 1
+	m := marks[k]
+	columnWork.Add(uint64(off - int(m.off)))
+	return int(m.runes) + utf8.RuneCount(s.Text[m.off:off]) + 1
+}
+
+// colMarks counts the line that starts at start once, noting the rune count
+// at a rune's first byte every colStride bytes. Cutting at a byte that is not
+// a UTF-8 continuation byte cuts between two of the runes utf8.RuneCount
+// counts (valid or not), so the counts add up exactly.
+func (s *Source) colMarks(start int) []colMark {
+	end, _ := LineEnd(s.Content(), start)
+	marks := []colMark{{uint32(start), 0}}
+	runes := 0
+	for at := start; ; {
+		next := min(at+colStride, end)
+		for next < end && !utf8.RuneStart(s.Text[next]) {
+			next++
+		}
+		if next >= end {
+			break
+		}
+		runes += utf8.RuneCount(s.Text[at:next])
+		columnWork.Add(uint64(next - at))
+		marks = append(marks, colMark{uint32(next), uint32(runes)})
+		at = next
+	}
+	return marks
 }
 
 // MaxOffset is the largest byte offset a Span can hold: a file is at most 4 GiB.

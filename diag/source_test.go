@@ -2,6 +2,7 @@ package diag
 
 import (
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -107,5 +108,40 @@ func TestThrough(t *testing.T) {
 	src := NewSource("a", []byte("ab\ncd\n"))
 	if got, want := src.Span(0, 1).Through(src.Span(4, 5)), src.Span(0, 5); !got.Equal(want) || got.Source() != src {
 		t.Errorf("Through in one source = %v-%v, want %v-%v", got.Start(), got.End(), want.Start(), want.End())
+	}
+}
+
+// TestLongLineColumns compares the checkpointed columns of long lines with a
+// direct count, over ASCII, multi-byte and invalid UTF-8, at every offset.
+func TestLongLineColumns(t *testing.T) {
+	var b []byte
+	b = append(b, "\uFEFFshort line\n"...)
+	for i := range 3000 {
+		switch i % 7 {
+		case 0:
+			b = append(b, "é"...)
+		case 1:
+			b = append(b, 0xe2, 0x82) // a cut sequence
+		case 2:
+			b = append(b, "👽"...)
+		case 3:
+			b = append(b, 0x80)
+		case 4:
+			b = append(b, "中"...) // a 14-byte cycle: the checkpoints fall inside runes too
+		default:
+			b = append(b, 'a')
+		}
+	}
+	b = append(b, "\r\nlast"...)
+	s := NewSource("x", b)
+	for off := 0; off <= len(b); off++ {
+		p := s.Pos(off)
+		start := s.LineStart(p.Line)
+		if p.Line == 1 {
+			start = min(3, off)
+		}
+		if want := utf8.RuneCount(b[start:off]) + 1; p.Col != want {
+			t.Fatalf("offset %d: column %d, want %d", off, p.Col, want)
+		}
 	}
 }

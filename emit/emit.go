@@ -37,9 +37,11 @@ type Backend struct {
 // Options is what a backend is told about its input and output. Each backend
 // reads the fields its documentation names and ignores the others.
 type Options struct {
-	Source string    // the input's name as the outputs show it
-	Output string    // the output file's name; "" means Source with Backend.Ext for its extension
-	Diags  diag.List // the input's diagnostics, for outputs that carry them (ir)
+	Source string      // the input's name as the outputs show it
+	Output string      // the output file's name; "" means Source with Backend.Ext for its extension
+	Diags  diag.List   // the input's diagnostics, for outputs that carry them (ir)
+	Lang   ir.Language // the language the input was read as (JSON data is read into AgentDSL's IR)
+	Text   []byte      // the input's bytes, for an output that is the input itself (json of JSON)
 
 	// Go (gen go).
 	Package  string // Go package name of the generated file

@@ -32,7 +32,7 @@ var rosettaSeeds = []string{
 // comparison form of internal/rosettanorm, after session inheritance), with
 // fmt idempotent in both header modes.
 func FuzzRosettaParse(f *testing.F) {
-	for _, s := range rosettaSeeds {
+	for _, s := range append(rosettaSeeds, fixSeeds...) { // fixSeeds: recovered headers (fix_test.go)
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {

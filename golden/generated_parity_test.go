@@ -37,7 +37,8 @@ var lineSymbol = regexp.MustCompile(`^L\d+$`)
 // TestGeneratedParity: on a generated 3,000-message transcript (the
 // benchmark's input), the multiset of (message id, code) pairs rosettac check
 // reports equals the reference session's, except the documented deviations:
-// C5 (a line selector is not a symbol), X10 (rosettac's report after the last
+// C5 (a line selector is not a symbol), C7 (I011 only where a symbol stands:
+// rosettac's I011s must be among the reference's), X10 (rosettac's report after the last
 // message: W010, W030, W032, E017, I018) and the P codes of parser recoveries,
 // which the reference performs silently. Skipped without python3, the
 // reference checkout or the generator.
@@ -72,23 +73,44 @@ func TestGeneratedParity(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reference: %v", err)
 	}
-	var want []string
+	var want, wantI011 []string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Fields(line)
 		if len(f) != 3 || f[1] == "I011" && lineSymbol.MatchString(f[2]) {
+			continue
+		}
+		if f[1] == "I011" {
+			wantI011 = append(wantI011, f[0]+" "+f[2])
 			continue
 		}
 		want = append(want, f[0]+" "+f[1])
 	}
 	res := compiler.Check("gen.rose", src, compiler.Options{From: ir.Rosetta, DiagnosticsOnly: true})
 	finish := []string{"W010", "W030", "W032", "E017", "I018"}
-	var got []string
+	var got, gotI011 []string
 	for _, d := range res.Diags {
 		if d.Msg == "" || strings.HasPrefix(d.Code, "P") || slices.Contains(finish, d.Code) {
 			continue
 		}
+		if d.Code == "I011" {
+			gotI011 = append(gotI011, d.Msg+" "+d.Group)
+			continue
+		}
 		got = append(got, d.Msg+" "+d.Code)
 	}
+	// C7: rosettac reads a capitalised word as a symbol only where a symbol
+	// stands, so its I011s are some of the reference's: each (message,
+	// symbol) it reports, the reference reports at least as often.
+	left := slices.Clone(wantI011)
+	for _, g := range gotI011 {
+		i := slices.Index(left, g)
+		if i < 0 {
+			t.Errorf("rosettac reports I011 %s, which the reference does not", g)
+			continue
+		}
+		left = slices.Delete(left, i, i+1)
+	}
+	t.Logf("I011: the reference reports %d, rosettac %d (C7)", len(wantI011), len(gotI011))
 	slices.Sort(want)
 	slices.Sort(got)
 	if len(want) == 0 {

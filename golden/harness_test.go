@@ -289,7 +289,9 @@ func checkFile(t *testing.T, path string, got []byte) {
 }
 
 // diagText is res's diagnostics as rosettac prints them (text form, no
-// colour), positions resolved in res's source.
+// colour), positions resolved in res's source, in position order (the
+// command line ranks them by severity and groups repeats; a golden keeps
+// each one where it is).
 func diagText(res *compiler.Result) string { return diagsText(res.Source, res.Diags) }
 
 // diagsText prints ds as text, their positions resolved in src: diagnostics

@@ -166,6 +166,9 @@ type ListSlot struct {
 	Items     []ListItem
 	Bracketed bool  // written inside [ ] or 【 】
 	Conf      *Conf // a ~conf after the closing bracket, or nil
+	// Prose is the text after the closing bracket (and its ~conf): prose
+	// lines that continue the slot, as written, or "".
+	Prose string
 }
 
 // ListItem is one element of a list slot.
@@ -319,6 +322,10 @@ type Resolution struct {
 	Line   int    // absolute line, or 0
 	Detail string
 	Conf   string // hi, mid, lo or ?
+	// Fix is a selector that would address what was meant, or "": for a
+	// relocated quote, where the quote is now (L4, L1.c4-21, c40-57); for an
+	// orphaned quote, the nearest passage of the block as q"...".
+	Fix string
 }
 
 // Marker methods of Slot.

@@ -29,7 +29,7 @@ func TestAddBackend(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"compile", "-h"}, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "go, ir, jsonschema, zz-count") {
+	if code := run([]string{"compile", "-h"}, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "go, ir, json, jsonschema, text, zz-count") {
 		t.Errorf("compile -h (exit %d) does not list the backend:\n%s", code, stdout.String())
 	}
 	stdout.Reset()

@@ -12,6 +12,7 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // emitterNames lists the backends compile --emit accepts (emit.Backends).
@@ -33,7 +34,12 @@ func emitFor(b *emit.Backend, r *compiler.Result) ([]emit.File, diag.List) {
 	if !token.IsIdentifier(pkg) {
 		pkg = "generated"
 	}
-	return b.Emit(r.Doc, emit.Options{Source: base, Output: strings.TrimSuffix(base, filepath.Ext(base)) + b.Ext, Package: pkg, Diags: r.Diags})
+	var text []byte
+	if r.Source != nil {
+		text = r.Source.Text
+	}
+	return b.Emit(r.Doc, emit.Options{Source: base, Output: strings.TrimSuffix(base, filepath.Ext(base)) + b.Ext, Package: pkg,
+		Diags: r.Diags, Lang: r.Lang, Text: text})
 }
 
 func init() {
@@ -46,10 +52,19 @@ func runCheck(e *env, args []string) int {
 	fs := newFlags(e, c)
 	var in inputFlags
 	var df diagFlags
-	in.register(fs)
+	in.register(fs, e.stderr)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
+	in.registerOneSession(fs)
 	df.register(fs)
+	df.registerStrict(fs)
+	df.alwaysSummary, df.formatFromConfig = true, true
+	repair := fs.Bool("repair", false, "Rosetta: print a repair message (a reject from sys) for each message with an error or warning, to stdout; diagnostics go to stderr")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
+		return usageError(e, c, err)
+	}
+	if err := applyConfig(c, files, &in, &df); err != nil {
 		return usageError(e, c, err)
 	}
 	// Only diagnostics are wanted, so a language may check while it reads.
@@ -71,6 +86,13 @@ func runCheck(e *env, args []string) int {
 	limitGiven := false
 	fs.Visit(func(f *flag.Flag) { limitGiven = limitGiven || f.Name == "max-bytes" })
 	var results []*compiler.Result
+	if in.oneSession {
+		more, code := loadFiles(e, c, files, &in, &df, check)
+		if more == nil {
+			return code
+		}
+		files, results = nil, more
+	}
 	for _, f := range files {
 		// A language that checks from a reader (AgentDSL) is checked straight
 		// from disk, a line at a time, so a table of any size is checked in
@@ -98,8 +120,11 @@ func runCheck(e *env, args []string) int {
 		results = append(results, more...)
 	}
 	out := e.stderr
-	if df.format != "text" {
+	if df.format != "text" && !*repair {
 		out = e.stdout
+	}
+	if *repair {
+		printRepairs(e, results, &in)
 	}
 	return report(out, results, &df)
 }
@@ -116,6 +141,11 @@ func withinLimit(name string, limit int64) bool {
 // (as with gofmt); run then makes the exit code 2. A file over --max-bytes is
 // not read past the limit: its result is the F003 diagnostic alone.
 func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags, step func(string, []byte, compiler.Options) *compiler.Result) ([]*compiler.Result, int) {
+	if df.set == nil { // check has applied it already, file by file
+		if err := applyConfig(c, files, in, df); err != nil {
+			return nil, usageError(e, c, err)
+		}
+	}
 	if err := df.validate(); err != nil {
 		return nil, usageError(e, c, err)
 	}
@@ -131,6 +161,8 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 		limit = compiler.DefaultMaxBytes
 	}
 	results := make([]*compiler.Result, 0, len(files))
+	var session []compiler.Input // --one-session: the files read as one transcript
+	var sessionOpt *compiler.Options
 	for _, name := range files {
 		f, over, size, err := readInput(e, name, limit)
 		if err != nil {
@@ -147,9 +179,39 @@ func loadFiles(e *env, c *command, files []string, in *inputFlags, df *diagFlags
 			results = append(results, r)
 			continue
 		}
-		results = append(results, step(f.name, f.data, opt))
+		fopt, err := in.optionsFor(name, opt)
+		if err != nil {
+			return nil, usageError(e, c, err)
+		}
+		if in.oneSession {
+			if lang := languageOf(f, fopt); lang != ir.Rosetta {
+				return nil, usageError(e, c, fmt.Errorf("--one-session reads Rosetta files; %s is %s", f.name, lang))
+			}
+			session = append(session, compiler.Input{Name: f.name, Data: f.data})
+			if sessionOpt == nil {
+				sessionOpt = &fopt // the session's settings are its first file's
+			}
+			continue
+		}
+		results = append(results, step(f.name, f.data, fopt))
+	}
+	if in.oneSession && len(session) > 0 {
+		sessionRead := compiler.CheckRosettaSession
+		if in.sessionParseOnly {
+			sessionRead = compiler.ParseRosettaSession
+		}
+		results = append(results, sessionRead(session, *sessionOpt)...)
 	}
 	return results, exitOK
+}
+
+// languageOf is the language a file is read as: --from, else by extension
+// and content.
+func languageOf(f input, opt compiler.Options) ir.Language {
+	if opt.From != "" {
+		return opt.From
+	}
+	return compiler.Detect(f.name, f.data)
 }
 
 func runCompile(e *env, args []string) int {
@@ -158,10 +220,14 @@ func runCompile(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var emits, outDir string
-	in.register(fs)
+	in.register(fs, e.stderr)
+	in.registerRosetta(fs)
+	in.registerLingua(fs)
 	df.register(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&emits, "emit", "", "outputs to produce, comma-separated: "+emitterNames())
 	fs.StringVar(&outDir, "o", "", "directory for --emit outputs (default: standard output, for one output)")
+	df.ownSummary, df.formatFromConfig = true, true
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)
@@ -258,13 +324,13 @@ const snippetBytes = 64 << 20
 // without reading it whole. Only when there is something to report, and the
 // file is small enough, is it read again so the diagnostics can show their
 // source lines.
-func checkStreamed(name string, maxBytes int64, check func(string, io.Reader) (*compiler.Result, error)) (*compiler.Result, error) {
+func checkStreamed(name string, maxBytes int64, check func(string, io.Reader, int64) (*compiler.Result, error)) (*compiler.Result, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, readError(name, err)
 	}
 	defer f.Close()
-	r, err := check(name, f)
+	r, err := check(name, f, maxBytes)
 	if err != nil {
 		return nil, readError(name, err)
 	}

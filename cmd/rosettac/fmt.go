@@ -22,8 +22,10 @@ func runFmt(e *env, args []string) int {
 	var df diagFlags
 	var list, showDiff, write, check bool
 	terse := true
-	in.register(fs)
-	df.register(fs)
+	in.register(fs, e.stderr)
+	in.registerOneSession(fs)
+	in.sessionParseOnly = true
+	df.registerProduct(fs)
 	fs.BoolVar(&list, "l", false, "list files whose formatting differs")
 	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the formatted text")
 	fs.BoolVar(&write, "w", false, "rewrite files in place")

@@ -46,8 +46,9 @@ func runGen(e *env, args []string) int {
 	var df diagFlags
 	var out, pkg string
 	var check, validate bool
-	in.register(fs)
-	df.register(fs)
+	in.register(fs, e.stderr)
+	df.registerProduct(fs)
+	df.registerStrict(fs)
 	fs.StringVar(&out, "o", "", "output file (default: standard output)")
 	fs.BoolVar(&check, "check", false, "write nothing; exit 1 with a diff when the -o file is not what gen would write")
 	if kind == "go" {

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sort"
 	"strings"
@@ -117,13 +118,19 @@ func newFlags(e *env, c *command) *flag.FlagSet {
 
 // printHelp writes a command's usage line, summary and flags.
 func printHelp(w io.Writer, c *command) {
-	fmt.Fprintf(w, "usage: rosettac %s %s\n\n%s\n", c.name, c.args, c.summary)
-	if c.flags != nil {
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", strings.TrimSpace("rosettac "+c.name+" "+c.args), c.summary)
+	if c.flags != nil && hasFlags(c.flags) {
 		fmt.Fprintln(w, "\nflags:")
 		c.flags.SetOutput(w)
 		c.flags.PrintDefaults()
 		c.flags.SetOutput(io.Discard)
 	}
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
 }
 
 // flagError is a command line the flag package refused; its message is
@@ -166,22 +173,57 @@ type inputFlags struct {
 	pskFile  string
 	session  string
 	inflate  int
+	total    int
+
+	oneSession       bool // --one-session: the Rosetta files as one transcript
+	sessionParseOnly bool // with it, parse without checking (fmt)
+
+	configs configs         // --config, and the files found by walking up
+	set     map[string]bool // the flags given on the command line
+
+	stderr io.Writer // where warnings about the flags go (set by register)
+	warned bool
 }
 
-func (f *inputFlags) register(fs *flag.FlagSet) {
+// register adds the flags every command that reads input takes. A command
+// adds registerRosetta when it runs the Rosetta checker and registerLingua
+// when it decodes Lingua payloads: -h lists only the flags a command uses
+// (TestHelpFlagsAreUsed).
+func (f *inputFlags) register(fs *flag.FlagSet, stderr io.Writer) {
+	f.stderr = stderr
+	// The Lingua limits' defaults hold for commands that do not list
+	// the flags (registerLingua) too.
+	f.inflate, f.total = 1<<20, 64<<20
 	fs.StringVar(&f.from, "from", "", "input language: "+compiler.LanguageList()+" (default: by extension, then content)")
 	fs.Int64Var(&f.maxBytes, "max-bytes", compiler.DefaultMaxBytes, "largest input accepted, in bytes")
+	fs.StringVar(&f.configs.flag, "config", "", "configuration file (default: rosettac.yaml or .rosettac.yaml found by walking up from each input)")
+}
+
+// registerRosetta adds the flags of the Rosetta checker. A command
+// without them checks with the compiler's defaults (0 is the default).
+func (f *inputFlags) registerRosetta(fs *flag.FlagSet) {
 	fs.StringVar(&f.now, "now", "", "time for stall and staleness checks (RFC 3339; default: the latest at= in the input)")
 	fs.IntVar(&f.livelock, "livelock", 3, "propose↔propose rounds before a livelock warning")
+}
+
+// registerOneSession adds --one-session, for the commands that read a
+// transcript whole (check, render, fmt, translate).
+func (f *inputFlags) registerOneSession(fs *flag.FlagSet) {
+	fs.BoolVar(&f.oneSession, "one-session", false, "read the Rosetta files, in the order given, as one transcript (positions stay per file)")
+}
+
+// registerLingua adds the flags of Lingua's security layer and decoder.
+func (f *inputFlags) registerLingua(fs *flag.FlagSet) {
 	fs.StringVar(&f.keyFile, "key-file", "", "Lingua: file holding an X25519 private key")
 	fs.StringVar(&f.pskFile, "psk-file", "", "Lingua: file holding a pre-shared key")
 	fs.StringVar(&f.session, "session", "", "Lingua: session id when the input has no handshake")
 	fs.IntVar(&f.inflate, "max-inflate", 1<<20, "Lingua: largest inflated size of a z: payload, in bytes")
+	fs.IntVar(&f.total, "max-inflate-total", 64<<20, "Lingua: largest inflated size of all of a document's z: payloads together, in bytes")
 }
 
 // options turns the flags into compiler options; errors are usage errors.
 func (f *inputFlags) options() (compiler.Options, error) {
-	opt := compiler.Options{MaxBytes: f.maxBytes, Livelock: f.livelock, SessionID: f.session, MaxInflate: f.inflate}
+	opt := compiler.Options{MaxBytes: f.maxBytes, Livelock: f.livelock, SessionID: f.session, MaxInflate: f.inflate, MaxInflateTotal: f.total}
 	if f.from != "" {
 		l, err := compiler.ParseLanguage(f.from)
 		if err != nil {
@@ -190,20 +232,44 @@ func (f *inputFlags) options() (compiler.Options, error) {
 		opt.From = l
 	}
 	if f.now != "" {
-		t, err := time.Parse(time.RFC3339, f.now)
+		t, err := parseNow(f.now)
 		if err != nil {
-			return opt, fmt.Errorf("--now: %q is not an RFC 3339 time (like 2026-08-26T14:02:00Z)", f.now)
+			return opt, fmt.Errorf("--now: %v", err)
 		}
 		opt.Now = t
 	}
+	if f.maxBytes < 1 {
+		return opt, fmt.Errorf("--max-bytes: %d is not a size (want 1 or more bytes)", f.maxBytes)
+	}
+	if f.inflate < 1 {
+		return opt, fmt.Errorf("--max-inflate: %d is not a size (want 1 or more bytes)", f.inflate)
+	}
+	if f.total < 1 {
+		return opt, fmt.Errorf("--max-inflate-total: %d is not a size (want 1 or more bytes)", f.total)
+	}
+	// Warnings about key files are said once per run, though the flags are
+	// read again for each file.
+	warn := io.Discard
+	if !f.warned {
+		warn, f.warned = f.stderr, true
+	}
 	var err error
-	if opt.PrivateKey, err = readKeyFile(f.keyFile); err != nil {
+	if opt.PrivateKey, err = readKeyFile(f.keyFile, warn); err != nil {
 		return opt, err
 	}
-	if opt.PSK, err = readKeyFile(f.pskFile); err != nil {
+	if opt.PSK, err = readKeyFile(f.pskFile, warn); err != nil {
 		return opt, err
 	}
 	return opt, nil
+}
+
+// parseNow reads a --now time (or the configuration's now).
+func parseNow(v string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339, v)
+	if err != nil {
+		return t, fmt.Errorf("%q is not an RFC 3339 time (like 2026-08-26T14:02:00Z)", v)
+	}
+	return t, nil
 }
 
 // readError says that what could not be read and why, without the path
@@ -216,14 +282,31 @@ func readError(what string, err error) error {
 	return fmt.Errorf("cannot read %s: %v", what, err)
 }
 
-// readKeyFile reads a key file. Its contents never appear in any message.
-func readKeyFile(name string) ([]byte, error) {
+// maxKeyFile is the largest key file read: a PEM private key is about 120
+// bytes, so a larger file is not a key (and /dev/zero is never read whole).
+const maxKeyFile = 64 << 10
+
+// readKeyFile reads a key file. Its contents never appear in any message. A
+// key file that others may write is read, with a warning on warn (as ssh
+// warns): anyone who can write it can choose the key.
+func readKeyFile(name string, warn io.Writer) ([]byte, error) {
 	if name == "" {
 		return nil, nil
 	}
-	b, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, readError("key file "+name, err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o002 != 0 {
+		fmt.Fprintf(warn, "rosettac: warning: key file %s is writable by every user (mode %04o); anyone could replace the key: chmod o-w %[1]s\n", name, fi.Mode().Perm())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxKeyFile+1))
+	if err != nil {
+		return nil, readError("key file "+name, err)
+	}
+	if len(b) > maxKeyFile {
+		return nil, fmt.Errorf("key file %s is larger than %d KiB: not a key file", name, maxKeyFile>>10)
 	}
 	if len(bytes.TrimSpace(b)) == 0 {
 		return nil, fmt.Errorf("key file %s is empty", name)
@@ -236,20 +319,77 @@ type diagFlags struct {
 	format    string
 	allErrors bool
 	strict    bool
+	maxTokens int    // --max-tokens: --format llm's budget (llm.go)
+	severity  string // --severity: the lowest printed
+	disable   string // --disable CODE,CODE as given
+	disabled  []string
+
+	// alwaysSummary makes text output end with the summary even when
+	// there is nothing to report: check and compile, whose product is the
+	// report. Other commands print it when they print a diagnostic.
+	alwaysSummary bool
+	// ownSummary is compile's: it prints a summary line of its own per
+	// file (with the language), so the report prints none.
+	ownSummary bool
+	// formatFromConfig lets the configuration's format set the default:
+	// for check and compile, whose --format is that of the diagnostics.
+	formatFromConfig bool
+
+	product bool // registered by registerProduct: --diag-format
+
+	configs *configs        // the run's configurations, for per-file filters
+	set     map[string]bool // the flags given on the command line
 }
 
+// register adds the flags of commands whose product is their report
+// (check, compile): --format names the diagnostics' format.
 func (f *diagFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.format, "format", "text", "diagnostic format: text, json, sarif or github")
+	fs.StringVar(&f.format, "format", "text", "diagnostic format: text, json, sarif, github or llm")
+	fs.IntVar(&f.maxTokens, "max-tokens", defaultLLMTokens, "--format llm: the most o200k tokens printed")
+	f.registerShown(fs)
+}
+
+// registerProduct adds the flags of commands whose stdout is their
+// product (fmt, render, translate, gen, tokens): their diagnostics go to
+// stderr in the format --diag-format names, and --format, where a command
+// has one, names the format of stdout.
+func (f *diagFlags) registerProduct(fs *flag.FlagSet) {
+	f.product = true
+	fs.StringVar(&f.format, "diag-format", "text", "format of the diagnostics on stderr: text, json, sarif, github or llm")
+	f.registerShown(fs)
+}
+
+// registerShown adds the flags that choose which diagnostics are shown.
+func (f *diagFlags) registerShown(fs *flag.FlagSet) {
+	f.severity = "info"
 	fs.BoolVar(&f.allErrors, "all-errors", false, "show every diagnostic in text output (default: the first 10)")
+	fs.StringVar(&f.severity, "severity", "info", "lowest severity printed: error, warning or info")
+	fs.StringVar(&f.disable, "disable", "", "codes to leave out, comma-separated (W010,I011)")
+}
+
+// registerStrict adds --strict, for commands whose input may carry
+// warnings that the exit code should count.
+func (f *diagFlags) registerStrict(fs *flag.FlagSet) {
 	fs.BoolVar(&f.strict, "strict", false, "treat warnings as errors for the exit code")
 }
 
 func (f *diagFlags) validate() error {
+	if _, ok := diag.ParseSeverity(f.severity); !ok {
+		return fmt.Errorf("--severity: unknown severity %q (want error, warning or info)", f.severity)
+	}
+	var err error
+	if f.disabled, err = parseDisable(f.disable); err != nil {
+		return err
+	}
 	switch f.format {
-	case "text", "json", "sarif", "github":
+	case "text", "json", "sarif", "github", "llm":
 		return nil
 	}
-	return fmt.Errorf("--format: unknown format %q (want text, json, sarif or github)", f.format)
+	name := "--format"
+	if f.product {
+		name = "--diag-format"
+	}
+	return fmt.Errorf("%s: unknown format %q (want text, json, sarif, github or llm)", name, f.format)
 }
 
 // input is one file as read.
@@ -296,7 +436,10 @@ func readInput(e *env, name string, limit int64) (in input, over bool, size int6
 		}
 		r = f
 	}
-	n := limit + 1
+	n := limit
+	if n < math.MaxInt64 {
+		n++ // one byte more than the limit tells an input over it (never overflowing)
+	}
 	if size > limit {
 		// Known to be too large: read only enough to tell the language and
 		// show a first line under the F003 diagnostic.
@@ -330,12 +473,23 @@ func usageError(e *env, c *command, err error) int {
 
 // report prints the diagnostics of every result in the chosen format to w and
 // returns the exit code they imply.
+//
+// Each file's diagnostics are first filtered by its configuration and
+// --disable (which changes the exit code too); --severity then leaves out
+// what is below it from what is printed.
 func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 	var all diag.List
+	var files []string
 	sources := map[string]*diag.Source{}
 	for _, r := range results {
+		r.Diags = f.filter(r.File, r.Diags)
 		all = append(all, r.Diags...)
 		sources[r.File] = r.Source
+		files = append(files, r.File)
+	}
+	exit := exitFor(all, f.strict)
+	if min, ok := diag.ParseSeverity(f.severity); ok {
+		all = all.AtLeast(min)
 	}
 	switch f.format {
 	case "json":
@@ -344,14 +498,17 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 		_ = diag.PrintSARIF(w, all, "rosettac", Version)
 	case "github":
 		diag.PrintGitHub(w, all)
+	case "llm":
+		printLLM(w, all, func(file string) *diag.Source { return sources[file] }, f.maxTokens)
 	default:
 		limit := diag.DefaultLimit
 		if f.allErrors {
 			limit = 0
 		}
-		diag.PrintText(w, all, func(file string) *diag.Source { return sources[file] }, diag.TextOptions{Limit: limit})
+		diag.PrintText(w, all, func(file string) *diag.Source { return sources[file] }, diag.TextOptions{
+			Limit: limit, Ranked: true, Group: true, Files: files, Summary: !f.ownSummary && len(results) > 0 && (f.alwaysSummary || len(all) > 0)})
 	}
-	return exitFor(all, f.strict)
+	return exit
 }
 
 func exitFor(l diag.List, strict bool) int {
@@ -367,15 +524,5 @@ func summary(r *compiler.Result) string {
 	if lang == "" {
 		lang = "unknown"
 	}
-	return fmt.Sprintf("%s: %s, %s, %s, %s", r.File, lang,
-		plural(r.Diags.Count(diag.Error), "error"),
-		plural(r.Diags.Count(diag.Warning), "warning"),
-		plural(r.Diags.Count(diag.Info), "info"))
-}
-
-func plural(n int, word string) string {
-	if n == 1 || strings.HasSuffix(word, "o") {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%s: %s, %s", r.File, lang, diag.Counts(r.Diags))
 }

@@ -54,14 +54,19 @@ func runTokens(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var encoding, by, vs string
-	in.register(fs)
-	df.register(fs)
+	in.register(fs, e.stderr)
+	df.registerProduct(fs)
+	var format string
+	fs.StringVar(&format, "format", "text", "output format: text or json (the diagnostics' is --diag-format)")
 	fs.StringVar(&encoding, "encoding", "", "o200k_base or cl100k_base (default: both)")
 	fs.StringVar(&by, "by", "", "break totals down: component")
 	fs.StringVar(&vs, "vs", "", "compare every file against this one")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return usageError(e, c, err)
+	}
+	if format != "text" && format != "json" {
+		return usageError(e, c, fmt.Errorf("--format: unknown format %q (want text or json)", format))
 	}
 	encs := tokens.Encodings
 	if encoding != "" {
@@ -133,7 +138,7 @@ func runTokens(e *env, args []string) int {
 	if vs != "" {
 		base, out = &out[len(out)-1], out[:len(out)-1]
 	}
-	if df.format == "json" {
+	if format == "json" {
 		doc := struct {
 			Files []tokenFile `json:"files"`
 			Vs    *tokenFile  `json:"vs,omitempty"`

@@ -11,8 +11,13 @@ var languageVersions = []struct{ name, version string }{
 
 func init() {
 	register(&command{name: "version", summary: "print the versions of rosettac and of each language it implements", run: func(e *env, args []string) int {
-		if len(args) > 0 {
-			return usageError(e, commands["version"], fmt.Errorf("takes no arguments"))
+		c := commands["version"]
+		rest, err := parseInterleaved(newFlags(e, c), args)
+		if err != nil {
+			return usageError(e, c, err) // -h prints the usage and exits 0
+		}
+		if len(rest) > 0 {
+			return usageError(e, c, fmt.Errorf("takes no arguments"))
 		}
 		fmt.Fprintf(e.stdout, "rosettac %s\n", Version)
 		for _, l := range languageVersions {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -22,12 +23,34 @@ func renderRosetta(doc ir.Document, opt Options) ([]byte, diag.List) {
 	if !ok || t == nil {
 		return nil, nil
 	}
+	msgs := t.Messages
+	var only *ir.Block // --block: the one block to render
+	switch {
+	case opt.Block != "":
+		m, b, ok := findBlock(t, opt.Block)
+		if !ok {
+			return nil, notFound(t, "block "+opt.Block, "name a block as @id.block, e.g. @a2.7.tgt: a message id of the transcript and one of its txt blocks")
+		}
+		msgs, only = []*ir.Message{m}, b
+	case opt.Msg != "":
+		m := findMsg(t, strings.TrimPrefix(opt.Msg, "@"))
+		if m == nil {
+			return nil, notFound(t, "message "+opt.Msg, "give the id of a message of the transcript, e.g. a2.7 or obs7")
+		}
+		msgs = []*ir.Message{m}
+	}
 	if opt.Bare {
-		return bareRosetta(t), nil
+		return bareRosetta(msgs, only, opt.BareHeaders), nil
 	}
 	r := newRosRenderer(opt)
+	r.foreign = foreignMarks(t)
+	if only != nil {
+		var out rosLines
+		r.block(&out, only, r.marginMarks(msgs[0], r.keep == nil || r.keep["mark"]))
+		return joinLines(out.finish()), nil
+	}
 	var out []byte
-	for i, m := range t.Messages {
+	for i, m := range msgs {
 		if i > 0 {
 			out = append(out, '\n')
 		}
@@ -40,20 +63,79 @@ func renderRosetta(doc ir.Document, opt Options) ([]byte, diag.List) {
 }
 
 // bareRosetta is the deliverable itself: the exact bytes of every carried txt
-// line, in order, each ended by '\n'. No header, gutter or mark.
-func bareRosetta(t *ir.Transcript) []byte {
+// line of msgs (or of the one block only), in order, each ended by '\n'. No
+// header, gutter or mark; with headers, each block starts with a "# id.block"
+// line and blocks are a blank line apart.
+func bareRosetta(msgs []*ir.Message, only *ir.Block, headers bool) []byte {
 	var out []byte
-	for _, m := range t.Messages {
+	first := true
+	for _, m := range msgs {
 		for _, s := range m.Slots {
-			if bs, ok := s.(*ir.BlockSlot); ok && bs.Block != nil {
-				for _, l := range bs.Block.Lines {
-					out = append(out, l.Text...)
+			bs, ok := s.(*ir.BlockSlot)
+			if !ok || bs.Block == nil || only != nil && bs.Block != only {
+				continue
+			}
+			if headers {
+				if !first {
 					out = append(out, '\n')
 				}
+				id := "?"
+				if m.Header != nil {
+					id = m.Header.ID.Text
+				}
+				out = append(out, "# "+id+"."+bs.Block.Name+"\n"...)
+			}
+			first = false
+			for _, l := range bs.Block.Lines {
+				out = append(out, l.Text...)
+				out = append(out, '\n')
 			}
 		}
 	}
 	return out
+}
+
+func joinLines(lines []string) []byte {
+	var out []byte
+	for _, l := range lines {
+		out = append(out, l...)
+		out = append(out, '\n')
+	}
+	return out
+}
+
+// findMsg returns the first message with this id, or nil.
+func findMsg(t *ir.Transcript, id string) *ir.Message {
+	for _, m := range t.Messages {
+		if m.Header != nil && m.Header.ID.Text == id {
+			return m
+		}
+	}
+	return nil
+}
+
+// findBlock reads @id.block (the @ optional; the id may be dotted, a1.7.tgt)
+// and finds that message's block of that name (the last, as marks do).
+func findBlock(t *ir.Transcript, addr string) (*ir.Message, *ir.Block, bool) {
+	a := strings.TrimPrefix(addr, "@")
+	k := strings.LastIndexByte(a, '.')
+	if k <= 0 || strings.ContainsAny(a, "#|") {
+		return nil, nil, false
+	}
+	m := findMsg(t, a[:k])
+	if m == nil {
+		return nil, nil, false
+	}
+	b := rosblock.Find(m, a[k+1:])
+	return m, b, b != nil
+}
+
+// notFound is R003: what --msg or --block names is not in the transcript.
+func notFound(t *ir.Transcript, what, hint string) diag.List {
+	var ds diag.List
+	ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "R003", Span: t.Pos(),
+		Message: what + " is not in this transcript", Hint: hint})
+	return ds
 }
 
 // rosRenderer renders messages in one language, view and glyph set.
@@ -61,6 +143,8 @@ type rosRenderer struct {
 	zh   bool
 	g    *rosGlyphs
 	keep map[string]bool // slots the view keeps; nil keeps all
+	// foreign holds the marks of other messages on each block (foreignMarks).
+	foreign map[*ir.Block][]foreignMark
 }
 
 func newRosRenderer(opt Options) *rosRenderer {
@@ -120,6 +204,7 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 		case *ir.ListSlot:
 			if len(s.Items) == 0 && (s.Bracketed || strings.TrimSpace(h.Raw) == "") {
 				out.add(label + "  " + rosWordDeclaredNone.in(r.zh))
+				r.listProse(&out, s)
 				continue
 			}
 			if len(s.Items) > 0 {
@@ -128,6 +213,7 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 					items[i] = r.prose(it.Text)
 				}
 				out.add(label + "  " + strings.Join(items, r.listSep()))
+				r.listProse(&out, s)
 				continue
 			}
 		case *ir.RefSlot:
@@ -157,19 +243,44 @@ func (r *rosRenderer) message(m *ir.Message) []string {
 	return out.finish()
 }
 
-// rosLines collects rendered lines.
-type rosLines []string
+// listProse renders the prose after a list's closing bracket, indented under
+// the list, as written.
+func (r *rosRenderer) listProse(out *rosLines, s *ir.ListSlot) {
+	if s.Prose == "" {
+		return
+	}
+	for _, l := range strings.Split(r.prose(s.Prose), "\n") {
+		out.add("    " + l)
+	}
+}
 
-func (l *rosLines) add(s string) { *l = append(*l, s) }
+// rosLines collects rendered lines.
+type rosLines struct {
+	lines []string
+	safe  map[int]bool // lines already made safe (content lines keep their tabs)
+}
+
+func (l *rosLines) add(s string) { l.lines = append(l.lines, s) }
+
+// addSafe adds a line whose agent text is already escaped (contentSafe).
+func (l *rosLines) addSafe(s string) {
+	if l.safe == nil {
+		l.safe = map[int]bool{}
+	}
+	l.safe[len(l.lines)] = true
+	l.lines = append(l.lines, s)
+}
 
 // finish makes every line safe for a terminal and strips the spaces the
 // layout leaves when a part is empty (an empty value, a whole-block mark).
 // Content that really ends in whitespace was escaped before it got here.
-func (l rosLines) finish() []string {
-	for i, s := range l {
-		l[i] = termSafeTail(strings.TrimRight(termSafe(s), " "))
+func (l *rosLines) finish() []string {
+	for i, s := range l.lines {
+		if !l.safe[i] {
+			l.lines[i] = termSafeTail(strings.TrimRight(termSafe(s), " "))
+		}
 	}
-	return l
+	return l.lines
 }
 
 func (r *rosRenderer) listSep() string {

@@ -16,15 +16,27 @@ import (
 // is listed under the mark slot's label instead, so each mark appears exactly
 // once (the reference draws a quote-only orphan in both places).
 type rosMargin struct {
-	under map[*ir.Block]map[int][]*ir.Mark
-	drawn map[*ir.Mark]bool
+	under    map[*ir.Block]map[int][]*ir.Mark
+	drawn    map[*ir.Mark]bool
+	by       map[*ir.Mark]string         // author of a mark from another message
+	unplaced map[*ir.Block][]foreignMark // marks from other messages not drawn on a line
 }
 
 func (r *rosRenderer) marginMarks(m *ir.Message, show bool) *rosMargin {
-	mg := &rosMargin{under: map[*ir.Block]map[int][]*ir.Mark{}, drawn: map[*ir.Mark]bool{}}
+	mg := &rosMargin{under: map[*ir.Block]map[int][]*ir.Mark{}, drawn: map[*ir.Mark]bool{}, by: map[*ir.Mark]string{}}
 	if !show {
 		return mg
 	}
+	defer func() { // marks from other messages, after the message's own
+		for _, s := range m.Slots {
+			if bs, ok := s.(*ir.BlockSlot); ok && bs.Block != nil && len(r.foreign[bs.Block]) > 0 {
+				if mg.unplaced == nil {
+					mg.unplaced = map[*ir.Block][]foreignMark{}
+				}
+				mg.unplaced[bs.Block] = r.placeForeign(bs.Block, mg)
+			}
+		}
+	}()
 	for _, s := range m.Slots {
 		ms, ok := s.(*ir.MarkSlot)
 		if !ok {
@@ -156,12 +168,36 @@ func (r *rosRenderer) block(out *rosLines, b *ir.Block, mg *rosMargin) {
 		if l.Text == "" {
 			out.add(gutter)
 		} else {
-			out.add(gutter + " " + termSafeTail(l.Text))
+			out.addSafe(gutter + " " + contentSafe(l.Text))
 		}
 		for _, mk := range mg.under[b][n] {
-			out.add("  " + pad + " " + r.marginMark(mk, l.Text))
+			line := r.marginMark(mk, l.Text)
+			if who, ok := mg.by[mk]; ok {
+				line = r.marginMarkBy(mk, l.Text, who)
+			}
+			out.add("  " + pad + " " + line)
 		}
 	}
+	for _, fm := range mg.unplaced[b] {
+		mk := fm.mk
+		verb := ""
+		if mk.Op == '>' {
+			verb = rosWordReplace.in(r.zh)
+		}
+		out.add("  " + r.g.bullet + " " + mk.Addr.Text + ": " + verb + mk.Value + r.conf(mk.Conf) + r.byline(fm.author, mk.Resolution))
+	}
+}
+
+// marginMarkBy renders a mark from another message under the line it hangs
+// from: as a local one, labelled with its author and its resolution instead
+// of the drift note.
+func (r *rosRenderer) marginMarkBy(mk *ir.Mark, line, author string) string {
+	res := *mk.Resolution
+	st := res.Status
+	res.Status = ir.Exact // no drift note: the byline says it
+	local := *mk
+	local.Resolution = &res
+	return r.marginMark(&local, line) + r.byline(author, &ir.Resolution{Status: st})
 }
 
 // marginMark renders one mark under the line it hangs from.

@@ -12,7 +12,15 @@ import (
 // rendering never drives the terminal it is printed on. Invalid UTF-8 bytes
 // are shown as \xHH. Everything else, including every printable script, is
 // kept as written.
-func termSafe(s string) string {
+func termSafe(s string) string { return escapeAgent(s, false) }
+
+// contentSafe is termSafeTail for a txt content line, the deliverable: a tab
+// is printed as it is (a diff's or a table's indentation is part of the
+// content, and a tab cannot drive a terminal), except at the end of the line,
+// where it is shown as \t so that no rendered line ends in whitespace.
+func contentSafe(s string) string { return escapeTail(escapeAgent(s, true)) }
+
+func escapeAgent(s string, keepTab bool) string {
 	if !needsEscape(s) {
 		return s
 	}
@@ -22,6 +30,8 @@ func termSafe(s string) string {
 		switch {
 		case c == utf8.RuneError && n == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case c == '\t' && keepTab:
+			b.WriteByte('\t')
 		case isUnsafeRune(c):
 			b.WriteString(escapeRune(c))
 		default:
@@ -35,8 +45,10 @@ func termSafe(s string) string {
 // termSafeTail is termSafe that also escapes the whitespace a line ends with
 // (\x20, \u3000), so that no rendered line ends in whitespace while content
 // that does stays visible, byte for byte.
-func termSafeTail(s string) string {
-	s = termSafe(s)
+func termSafeTail(s string) string { return escapeTail(termSafe(s)) }
+
+// escapeTail escapes the white space an already escaped line ends with.
+func escapeTail(s string) string {
 	end := len(s)
 	for end > 0 {
 		c, n := utf8.DecodeLastRuneInString(s[:end])

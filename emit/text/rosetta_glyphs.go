@@ -12,6 +12,7 @@ type rosGlyphs struct {
 	dot      string // separator inside the header line and the tag list
 	bullet   string // start of a binding or loose-mark line
 	enDash   string // ranges: "lines 38–46"
+	dash     string // before the author of a mark from another message
 	elided   rosWord
 	orphaned rosWord
 	outside  rosWord
@@ -19,7 +20,7 @@ type rosGlyphs struct {
 
 var rosUnicode = rosGlyphs{
 	arrow: "→", rule: "──────────────────────────────", gutter: "│",
-	annotate: "▲", replace: "▶", dot: "·", bullet: "·", enDash: "–",
+	annotate: "▲", replace: "▶", dot: "·", bullet: "·", enDash: "–", dash: "—",
 	elided:   rosWord{"(content not carried; addresses still valid — deref)", "（内容未内联，地址仍然有效——按需 deref）"},
 	orphaned: rosWord{"  ⚠ ORPHANED: points at nothing", "　⚠ 失锚：不再指向任何内容"},
 	outside:  rosWord{"  [outside the carried text — deref]", "　[不在所载内容内——按需 deref]"},
@@ -27,7 +28,7 @@ var rosUnicode = rosGlyphs{
 
 var rosASCII = rosGlyphs{
 	arrow: "->", rule: "------------------------------", gutter: "|",
-	annotate: "^", replace: ">", dot: "-", bullet: "-", enDash: "-",
+	annotate: "^", replace: ">", dot: "-", bullet: "-", enDash: "-", dash: "--",
 	elided:   rosWord{"(content not carried; addresses still valid -- deref)", "（内容未内联，地址仍然有效--按需 deref）"},
 	orphaned: rosWord{"  !! ORPHANED: points at nothing", "　!! 失锚：不再指向任何内容"},
 	outside:  rosWord{"  [outside the carried text -- deref]", "　[不在所载内容内--按需 deref]"},

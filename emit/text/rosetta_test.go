@@ -358,12 +358,14 @@ func TestRosettaMarks(t *testing.T) {
 }
 
 // TestRosettaEscapes: control characters and escape sequences in agent text
-// are shown escaped; content ending in whitespace stays visible.
+// are shown escaped; content ending in whitespace stays visible. A tab inside
+// a content line is printed as it is (issue 20: a diff's indentation is
+// content), a tab in coordination text or at a line's end is escaped.
 func TestRosettaEscapes(t *testing.T) {
 	m := with(rmsg("a.1", "tell", "a\x1b[2J", "b", "t"),
 		plain("q", "ring\a the bell\u202eevil", ""),
-		block("x", "", nil, "tab\there", "trailing  ", "ideographic\u3000", "\x1b]0;title\x07"),
-		binds("a", "k=v\r"),
+		block("x", "", nil, "tab\there", "trailing  ", "ideographic\u3000", "\x1b]0;title\x07", "\t+ indented\t"),
+		binds("a", "k=v\r\tx"),
 	)
 	got := strings.Join(newRosRenderer(Options{Lang: "en"}).message(m), "\n")
 	want := strings.Join([]string{
@@ -371,12 +373,13 @@ func TestRosettaEscapes(t *testing.T) {
 		"──────────────────────────────",
 		`Question  ring\x07 the bell\u202eevil`,
 		"Text x",
-		`  1 │ tab\there`,
+		"  1 │ tab\there",
 		`  2 │ trailing\x20\x20`,
 		`  3 │ ideographic\u3000`,
 		`  4 │ \x1b]0;title\x07`,
+		"  5 │ \t+ indented\\t",
 		"Answer",
-		`  · k: v\r`,
+		`  · k: v\r\tx`,
 	}, "\n")
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
@@ -396,5 +399,30 @@ func TestRosettaNeverFails(t *testing.T) {
 	}
 	if got, _ := Render(transcript(), Options{}); len(got) != 0 {
 		t.Errorf("empty transcript rendered %q", got)
+	}
+}
+
+// TestRosettaListProse: prose after a list's closing bracket renders under the
+// list as written (commas stay commas, no stray bracket, no literal \n).
+func TestRosettaListProse(t *testing.T) {
+	l := list("unk", "who approved it", "TBD")
+	l.Prose = "On the other hand, the logs, say so.\nAnd a second line."
+	none := list("unk")
+	none.Prose = "checked twice"
+	m := with(rmsg("a.1", "tell", "a", "b", "t"), l)
+	got := strings.Join(newRosRenderer(Options{Lang: "en"}).message(m), "\n")
+	want := strings.Join([]string{
+		"a → b · states · #t",
+		"──────────────────────────────",
+		"Unknown  who approved it; TBD",
+		"    On the other hand, the logs, say so.",
+		"    And a second line.",
+	}, "\n")
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	got = strings.Join(newRosRenderer(Options{Lang: "en"}).message(with(rmsg("a.1", "tell", "a", "b", "t"), none)), "\n")
+	if !strings.HasSuffix(got, "Unknown  (declared: none)\n    checked twice") {
+		t.Errorf("empty list with prose: %q", got)
 	}
 }

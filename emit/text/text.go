@@ -20,6 +20,11 @@ type Options struct {
 	View  string // Rosetta: full, decision, audit, human_task, content, clean
 	ASCII bool   // ASCII-only layout (->, -, |, ^, >)
 	Bare  bool   // only the bytes of the text blocks: the deliverable itself
+	// BareHeaders, with Bare, starts each block with a "# id.block" line and
+	// separates blocks with a blank line.
+	BareHeaders bool
+	Msg         string // Rosetta: render only the message with this id
+	Block       string // Rosetta: render only this block (@id.block), with every mark on it
 }
 
 // renderFunc renders one language's document.

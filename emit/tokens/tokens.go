@@ -13,8 +13,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/tiktoken-go/tokenizer"
-
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -23,26 +21,17 @@ var Encodings = []string{"o200k_base", "cl100k_base"}
 
 var (
 	codecMu sync.Mutex
-	codecs  = map[string]tokenizer.Codec{}
+	codecs  = map[string]*bpe{}
 )
 
 // codec returns the (cached) codec of an encoding; loading a vocabulary is slow.
-func codec(encoding string) (tokenizer.Codec, error) {
+func codec(encoding string) (*bpe, error) {
 	codecMu.Lock()
 	defer codecMu.Unlock()
 	if c := codecs[encoding]; c != nil {
 		return c, nil
 	}
-	var enc tokenizer.Encoding
-	switch encoding {
-	case "o200k_base":
-		enc = tokenizer.O200kBase
-	case "cl100k_base":
-		enc = tokenizer.Cl100kBase
-	default:
-		return nil, fmt.Errorf("unknown encoding %q (want o200k_base or cl100k_base)", encoding)
-	}
-	c, err := tokenizer.Get(enc)
+	c, err := newBPE(encoding)
 	if err != nil {
 		return nil, err
 	}
@@ -56,8 +45,9 @@ func Count(encoding, text string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	ids, _, err := c.Encode(text)
-	return len(ids), err
+	n := 0
+	err = c.encode(text, func(int) { n++ })
+	return n, err
 }
 
 // Component is a named share of a file's tokens.
@@ -97,8 +87,8 @@ func Measure(encoding string, text []byte, doc ir.Document, byComponent bool) (E
 	if err != nil {
 		return EncodingCount{}, err
 	}
-	_, toks, err := c.Encode(string(text))
-	if err != nil {
+	var toks []int32 // each token's length in bytes
+	if err := c.encode(string(text), func(n int) { toks = append(toks, int32(n)) }); err != nil {
 		return EncodingCount{}, err
 	}
 	out := EncodingCount{Encoding: encoding, Total: len(toks)}
@@ -133,7 +123,7 @@ func Measure(encoding string, text []byte, doc ir.Document, byComponent bool) (E
 		} else {
 			counts[0]++
 		}
-		off += len(t)
+		off += int(t)
 	}
 	for i, n := range names {
 		out.Components = append(out.Components, Component{Name: n, Tokens: counts[i]})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rosettac/rosettac/diag"
 	lingua "github.com/rosettac/rosettac/grammars/lingua"
 	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
@@ -17,7 +18,8 @@ import (
 // content (JSON, or text). --from json writes the wire text back when it is
 // there, and otherwise encodes the content with the payload's prefix.
 
-func linguaJSON(t *ir.LinguaTranscript) []byte {
+func linguaJSON(t *ir.LinguaTranscript, decrypt bool) ([]byte, diag.List) {
+	var ds diag.List
 	items := jarr()
 	for _, it := range t.Items {
 		switch it := it.(type) {
@@ -27,7 +29,7 @@ func linguaJSON(t *ir.LinguaTranscript) []byte {
 			l := jobj()
 			ms := jarr()
 			for _, m := range it.Messages {
-				ms.Items = append(ms.Items, linguaMessageJSON(m))
+				ms.Items = append(ms.Items, linguaMessageJSON(m, decrypt, &ds))
 			}
 			set(l, "messages", ms)
 			if s := it.Signature; s != nil {
@@ -40,7 +42,7 @@ func linguaJSON(t *ir.LinguaTranscript) []byte {
 			items.Items = append(items.Items, set(jobj(), "line", l))
 		}
 	}
-	return writeJSON(set(set(jobj(), "format", jstr("lingua")), "items", items))
+	return writeJSON(set(set(jobj(), "format", jstr("lingua")), "items", items)), ds
 }
 
 func digit(b byte) string {
@@ -50,7 +52,7 @@ func digit(b byte) string {
 	return string(b)
 }
 
-func linguaMessageJSON(m ir.LinguaMessage) *jb {
+func linguaMessageJSON(m ir.LinguaMessage, decrypt bool, ds *diag.List) *jb {
 	o := jobj()
 	switch m := m.(type) {
 	case *ir.LinguaNatural:
@@ -102,7 +104,17 @@ func linguaMessageJSON(m ir.LinguaMessage) *jb {
 	}
 	if pl := f.Payload; pl != nil {
 		p := set(set(jobj(), "prefix", jstr(payloadPrefix[pl.Kind])), "wire", jstr(pl.Text))
-		if d := pl.Decoded; d != nil {
+		d := pl.Decoded
+		if pl.Kind == ir.PayloadEncrypted && d != nil {
+			if decrypt {
+				ds.Add(unsealed(pl, "", `"secret": true marks it`))
+				set(p, "secret", jbool(true))
+			} else {
+				ds.Add(sealed(pl, ""))
+				d = nil
+			}
+		}
+		if d != nil {
 			switch {
 			case d.JSON != nil:
 				set(p, "json", d.JSON)

@@ -30,22 +30,23 @@ type l2r struct {
 	acts     map[string]string // Rosetta id -> act
 	back     *r2l              // the reverse, for checking each line
 	spans    []diag.Span       // source span of each message written, in order
+	decrypt  bool              // write decrypted payloads in clear (Options.Decrypt)
 
 	last      *ir.Transcript // the last unit read back: its messages are the output's
 	lastDiags diag.List
 }
 
-func fromLingua(t *ir.LinguaTranscript, to ir.Language) ([]byte, diag.List) {
+func fromLingua(t *ir.LinguaTranscript, to ir.Language, decrypt bool) ([]byte, diag.List) {
 	switch to {
 	case ir.Lingua:
 		return lingua.Print(t), nil
 	case ir.JSON:
-		return linguaJSON(t), nil
+		return linguaJSON(t, decrypt)
 	case ir.Rosetta:
-		tr, _, ds := linguaToRosetta(t)
+		tr, _, ds := linguaToRosetta(t, decrypt)
 		return printRosetta(tr), ds
 	case ir.AgentDSL:
-		tr, spans, ds := linguaToRosetta(t)
+		tr, spans, ds := linguaToRosetta(t, decrypt)
 		out, ds2 := rosettaToAgentDSL(tr, spanMap(tr, spans))
 		return out, append(ds, ds2...)
 	}
@@ -64,8 +65,8 @@ func spanMap(tr *ir.Transcript, spans []diag.Span) func(*ir.Message) diag.Span {
 	return func(m *ir.Message) diag.Span { return idx[m] }
 }
 
-func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.List) {
-	c := &l2r{used: map[string]bool{}, hashes: map[string]bool{}, lastByID: map[string]string{}, acts: map[string]string{}}
+func linguaToRosetta(t *ir.LinguaTranscript, decrypt bool) (*ir.Transcript, []diag.Span, diag.List) {
+	c := &l2r{used: map[string]bool{}, hashes: map[string]bool{}, lastByID: map[string]string{}, acts: map[string]string{}, decrypt: decrypt}
 	c.back = newR2L(nil)
 	for _, it := range t.Items {
 		if l, ok := it.(*ir.LinguaLine); ok {
@@ -89,7 +90,7 @@ func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.
 			m.slots = []string{blockSlot("prose", "", nil, strings.Split(it.Text, "\n"))}
 			unit, want = []*rmsg{m}, it.Text+"\n"
 		case *ir.LinguaLine:
-			want = string(lingua.Print(&ir.LinguaTranscript{Items: []ir.LinguaItem{it}}))
+			want = exactLine(it)
 			prev := ""
 			for _, lm := range it.Messages {
 				m, f := c.message(lm)
@@ -143,6 +144,32 @@ func linguaToRosetta(t *ir.LinguaTranscript) (*ir.Transcript, []diag.Span, diag.
 		}
 	}
 	return tr, c.spans, c.diags
+}
+
+// exactLine is a wire line (with its signature line) exactly as the input has
+// it, the text the round trip must give back: a line that is not in canonical
+// form (👽2a for 👽2A, fields out of order) is carried as its exact text, so
+// T026 keeps every byte. A line whose bytes a Rosetta content line cannot
+// carry (a \r) gives its canonical form instead.
+func exactLine(it *ir.LinguaLine) string {
+	canonical := string(lingua.Print(&ir.LinguaTranscript{Items: []ir.LinguaItem{it}}))
+	src := it.Span.Source()
+	if src == nil || !it.Span.IsValid() {
+		return canonical
+	}
+	start, end := it.Span.Offsets()
+	if sg := it.Signature; sg != nil && sg.Span.IsValid() && sg.Span.EndOffset() > end {
+		end = sg.Span.EndOffset()
+	}
+	text := src.Content()
+	if start < 0 || end > len(text) || start > end {
+		return canonical
+	}
+	exact := text[start:end] + "\n"
+	if strings.ContainsRune(exact[:len(exact)-1], '\r') {
+		return canonical
+	}
+	return exact
 }
 
 // roundTrip reads a unit's Rosetta text back and translates it to Lingua.
@@ -313,8 +340,17 @@ func (c *l2r) payload(f *ir.LinguaFields, m *rmsg) bool {
 		return false
 	}
 	d := pl.Decoded
+	if pl.Kind == ir.PayloadEncrypted && d != nil {
+		if !c.decrypt {
+			c.diags.Add(sealed(pl, m.id))
+			d = nil // carried as ciphertext, as without a key
+		} else {
+			c.diags.Add(unsealed(pl, m.id, "labelled sens=secret"))
+			defer m.secret()
+		}
+	}
 	if d == nil || d.Binary {
-		if pl.Kind == ir.PayloadEncrypted && d == nil {
+		if pl.Kind == ir.PayloadEncrypted && pl.Decoded == nil {
 			c.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeEncrypted, Span: pl.Span, Msg: m.id,
 				Message: "encrypted payload cannot be read without a key: its content is not visible in the translation (the ciphertext travels in txt wire)",
 				Hint:    "give --key-file or --psk-file (and --session when the input has no handshake) to translate the content"})
@@ -365,6 +401,25 @@ func (c *l2r) payload(f *ir.LinguaFields, m *rmsg) bool {
 		m.insertPayloadSlot(slot)
 	}
 	return force || pl.Kind == ir.PayloadEncrypted
+}
+
+// sealed is T023 for an encrypted payload the input decrypted but the
+// translation does not write in clear (no --decrypt).
+func sealed(pl *ir.LinguaPayload, id string) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Warning, Code: CodeEncrypted, Span: pl.Span, Msg: id,
+		Message: "encrypted payload decrypted with the key given, but not written in clear: the ciphertext travels in the translation",
+		Hint:    "pass --decrypt to write the plaintext (the Rosetta messages are then labelled sens=secret)"}
+}
+
+// unsealed is T029: what a --decrypt translation wrote in clear.
+func unsealed(pl *ir.LinguaPayload, id, label string) diag.Diagnostic {
+	what := "the decrypted payload"
+	if id != "" {
+		what += " of " + id
+	}
+	return diag.Diagnostic{Severity: diag.Info, Code: CodeDecrypted, Span: pl.Span, Msg: id,
+		Message: what + " is written in clear (--decrypt); " + label,
+		Hint:    "keep the translation where the plaintext may be read, or translate without --decrypt"}
 }
 
 // isBindingKey reports whether k can be a Rosetta binding key that reads back

@@ -1,6 +1,7 @@
 package translate_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -65,5 +66,49 @@ func TestRosettaLinguaNoReencryption(t *testing.T) {
 	}
 	if got, want := string(out), "👽13|@a2|#a1.1\n"; got != want {
 		t.Errorf("output %q, want %q (no payload, nothing in clear)", got, want)
+	}
+}
+
+// TestLinguaRoundTripKeepsEveryByte: Lingua -> Rosetta -> Lingua gives back
+// the input byte for byte, lines not in canonical form included (issue 20:
+// 👽2a came back as 👽2A, and the fields of a line with an error in another
+// order), as T026 promises.
+func TestLinguaRoundTripKeepsEveryByte(t *testing.T) {
+	src := "prose before\n" +
+		"👽2a|@1|$j:eyJ0IjoidGVzdCJ9\n" +
+		"👽73|#x|@1|$j:eyJ0IjoidGVzdCJ9\n" +
+		"👽73A|@1\n" +
+		"👽73|@1|$j:eyJ0IjoidGVzdCJ9\n--👽lingua/0.4@agent-lingua\n"
+	in := compiler.Check("in.lingua", []byte(src), compiler.Options{From: ir.Lingua})
+	if in.Doc == nil {
+		t.Fatalf("does not parse: %v", in.Diags)
+	}
+	mid, ds := translate.Translate(in.Doc, ir.Rosetta)
+	r := compiler.Check("mid.rose", mid, compiler.Options{From: ir.Rosetta})
+	if r.Doc == nil {
+		t.Fatalf("rosetta does not parse: %v\n%s", r.Diags, mid)
+	}
+	back, _ := translate.Translate(r.Doc, ir.Lingua)
+	if d := cmp.Diff(src, string(back)); d != "" {
+		t.Errorf("lingua -> rosetta -> lingua (-want +got):\n%s\nrosetta:\n%s\n%v", d, mid, ds)
+	}
+}
+
+// TestRosettaLinguaTimeOfDay: an at= that is a time of day (relative to the
+// session epoch) is not written as Lingua's ~@ (an ISO time, L004 on
+// "~@14:02:20"); it travels in "ro" and comes back as written (issue 20).
+func TestRosettaLinguaTimeOfDay(t *testing.T) {
+	src := "a1 def >*\n epoch = 2026-08-26T14:00:00Z\n\nobs7 tell >a3 at=@t:14:02:20\n a n = 1\n unk []\n"
+	in := compiler.Check("in.rose", []byte(src), compiler.Options{From: ir.Rosetta})
+	mid, _ := translate.Translate(in.Doc, ir.Lingua)
+	l := compiler.Check("mid.lingua", mid, compiler.Options{From: ir.Lingua})
+	for _, d := range l.Diags {
+		if d.Code == "L004" || d.Severity == diag.Error {
+			t.Errorf("lingua: %s %s\n%s", d.Code, d.Message, mid)
+		}
+	}
+	back, _ := translate.Translate(l.Doc, ir.Rosetta)
+	if !strings.Contains(string(back), "obs7 tell >a3 at=@t:14:02:20\n") || strings.Contains(string(back), "txt wire") {
+		t.Errorf("at= not kept:\n%s", back)
 	}
 }

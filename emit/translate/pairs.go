@@ -21,6 +21,11 @@ import (
 type Options struct {
 	// Strict makes every loss an error: T warnings are reported as errors.
 	Strict bool
+	// Decrypt writes the plaintext of encrypted Lingua payloads the input
+	// decrypted (with a key): without it the ciphertext is carried and T023
+	// says so; with it the Rosetta messages are labelled sens=secret and
+	// T029 says what was written in clear.
+	Decrypt bool
 }
 
 // Diagnostic codes of translation between languages (docs/translation.md lists
@@ -30,7 +35,8 @@ const (
 	CodeConf      = "T020" // confidence the target cannot carry
 	CodeUnknowns  = "T021" // known unknowns (unk) the target cannot carry
 	CodeMarks     = "T022" // standoff marks the target cannot carry
-	CodeEncrypted = "T023" // an encrypted payload without a key
+	CodeEncrypted = "T023" // an encrypted payload without a key, or decrypted without --decrypt
+	CodeDecrypted = "T029" // an encrypted payload written in clear (--decrypt), info
 	CodeNoCounter = "T024" // a message with no counterpart in the target (error)
 	CodeLost      = "T025" // any other part the target cannot carry (named in the message)
 	CodeVerbatim  = "T026" // a unit carried as its exact source text (info)
@@ -53,7 +59,7 @@ func Translate(doc ir.Document, to ir.Language, opts ...Options) ([]byte, diag.L
 	case *ir.Transcript:
 		out, ds = fromRosetta(d, to)
 	case *ir.LinguaTranscript:
-		out, ds = fromLingua(d, to)
+		out, ds = fromLingua(d, to, opt.Decrypt)
 	case *ir.DSLDoc:
 		out, ds = fromAgentDSL(d, to)
 	default:

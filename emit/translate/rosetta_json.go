@@ -138,6 +138,9 @@ func slotJSON(s ir.Slot) *jb {
 			set(o, "bracketed", jbool(false))
 		}
 		confJSON(o, s.Conf)
+		if s.Prose != "" {
+			set(o, "prose", jstr(s.Prose))
+		}
 	case *ir.ShapeSlot:
 		if !s.Shape.Braced {
 			set(o, "acts", jstrs(s.Shape.Acts))

@@ -9,6 +9,7 @@ import (
 	lingua "github.com/rosettac/rosettac/grammars/lingua"
 	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -194,7 +195,10 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		case "re":
 			re = f.Value
 		case "at":
-			if at == "" && strings.HasPrefix(f.Value, "@t:") {
+			// A time of day (at=@t:14:02:20) is relative to the session
+			// epoch, which Lingua's ~@ (an ISO time) cannot say: it travels
+			// in "ro" as written, like any other field.
+			if at == "" && strings.HasPrefix(f.Value, "@t:") && !rostime.IsTimeOfDay(f.Value) {
 				at = f.Value
 				continue
 			}

@@ -50,6 +50,18 @@ func (r *rmsg) allSlots() []string {
 	return append(out, r.post...)
 }
 
+// secret labels the message sens=secret (the strictest label, spec §18.3): it
+// carries decrypted content. A sens= it had is replaced.
+func (r *rmsg) secret() {
+	out := r.fields[:0]
+	for _, f := range r.fields {
+		if f[0] != "sens" {
+			out = append(out, f)
+		}
+	}
+	r.fields = append(out, [2]string{"sens", "secret"})
+}
+
 // field adds a header field; a value that is empty or has white space cannot
 // be a header atom, so it is left out and the message marked bad.
 func (r *rmsg) field(k, v string) {

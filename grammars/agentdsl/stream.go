@@ -15,7 +15,14 @@ type ReadStats struct {
 	NonBlank bool      // some byte was not whitespace
 	BadUTF8  diag.Span // the first byte that is not UTF-8; valid only when BadUTF8.IsValid()
 	BadByte  byte      // that byte
+	// LongLine is the start of the first line longer than the reader's
+	// line limit; valid only when LongLine.IsValid(). Reading stops there.
+	LongLine diag.Span
 }
+
+// DefaultMaxLine is StreamReader's limit on one line: the compiler's default
+// input limit, since a line is held whole.
+const DefaultMaxLine = 256 << 20
 
 // StreamReader is Stream over a reader. It holds one line at a time, so a
 // document of any size is read in memory that grows with what the handler
@@ -23,12 +30,23 @@ type ReadStats struct {
 // the input. It stops at the first line that is not valid UTF-8 (see
 // ReadStats.BadUTF8) and at the first read error, which it returns.
 func StreamReader(file string, rd io.Reader, h Handler) (diag.List, ReadStats, error) {
+	return StreamReaderLimit(file, rd, h, DefaultMaxLine)
+}
+
+// StreamReaderLimit is StreamReader holding at most maxLine bytes of one
+// line: a longer line (an endless one, from /dev/zero) stops the reading,
+// with ReadStats.LongLine set, instead of growing until memory runs out.
+func StreamReaderLimit(file string, rd io.Reader, h Handler, maxLine int64) (diag.List, ReadStats, error) {
 	r := &reader{file: file, h: h, lastSchema: -1}
 	br := bufio.NewReaderSize(rd, 1<<20)
 	var st ReadStats
 	num := 0
 	for {
-		raw, err := br.ReadString('\n')
+		raw, long, err := readLine(br, maxLine)
+		if long {
+			st.LongLine = diag.NewWindow(file, nil, int(st.Size), num+1).Span(int(st.Size), int(st.Size))
+			return r.diags, st, nil
+		}
 		if len(raw) > 0 {
 			num++
 			end, _ := diag.LineEnd(raw, 0)
@@ -66,4 +84,23 @@ func StreamReader(file string, rd io.Reader, h Handler) (diag.List, ReadStats, e
 	}
 	r.close()
 	return r.diags, st, nil
+}
+
+// readLine reads one line with its '\n', or reports that it is longer than
+// max bytes without reading more than max+1 of it.
+func readLine(br *bufio.Reader, max int64) (line string, long bool, err error) {
+	var buf []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if int64(len(buf))+int64(len(frag)) > max {
+			return "", true, nil
+		}
+		if err != bufio.ErrBufferFull {
+			if buf == nil {
+				return string(frag), false, err
+			}
+			return string(append(buf, frag...)), false, err
+		}
+		buf = append(buf, frag...)
+	}
 }

@@ -96,9 +96,20 @@ func (p *parser) body(l lineRef, sg seg) {
 		p.bindLine(c.slot, sg)
 		return
 	}
+	if ss := c.slot; ss != nil && ss.noteOpen && sg.src-l.start > ss.indent {
+		// A mark that ended its line with `=` or `>` carries its note on the
+		// more indented lines after it, whatever their first word ("a miss
+		// raises ..." is the note, not an `a` slot); a line with an address
+		// starts the next mark.
+		ss.end, ss.endLine = l.end, l
+		p.appendRaw(ss, sg, 0)
+		p.markLine(ss, sg)
+		return
+	}
 	if key, ks, rs, deco, ok := slotKey(sg.text); ok {
 		p.endSlot()
 		ss := p.newSlot(key, p.pos(l, sg.off(ks)), l)
+		ss.indent = sg.src - l.start
 		ss.keySpan = p.span(l, sg.off(ks), sg.off(ks+len(key)))
 		c.slot = ss
 		if deco {
@@ -342,6 +353,7 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 				p.report(diag.Info, CodeFullwidth, p.span(sg.line, r.src, sg.off(len(text))), "fullwidth punctuation read as binding syntax", "write ASCII = and ~")
 			}
 			b.Span = p.span(sg.line, r.src, sg.off(len(text)))
+			p.confSlip(b) // recover.go
 			ss.binds = append(ss.binds, b)
 			p.looseDone(ss, "binding")
 			return
@@ -421,6 +433,7 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 		}
 		mk.Addr = p.address(r, g)
 		ss.marks = append(ss.marks, mk)
+		ss.noteOpen = g.Value == "" && g.Conf == ""
 		p.looseDone(ss, "mark")
 		return
 	}
@@ -432,6 +445,9 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 		mk := ss.marks[n-1]
 		mk.Value, mk.Conf = p.join(mk.Value, mk.Conf, sg, text)
 		mk.Span = mk.Span.WithEnd(p.pos(sg.line, sg.off(len(text))))
+		if _, cs, _ := splitConf(text, 0, len(text)); cs >= 0 {
+			ss.noteOpen = false // the confidence ends the note
+		}
 		return
 	}
 	p.loose(ss, sg)

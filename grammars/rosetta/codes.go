@@ -19,5 +19,5 @@ const (
 	CodeBareLine      = "P012" // INFO: a line without `|` after a txt block is taken as a content line
 	CodeBadShape      = "P013" // WARN: a want value that is neither a {shape} nor an act alternation; kept verbatim
 	CodeNormalised    = "P014" // INFO: a coordination line was NFC-normalised (its bytes change under fmt)
-	CodeNearHeader    = "P015" // WARN: a line that starts like a header and has a route or a field, but does not parse as one
+	CodeNearHeader    = "P015" // ERROR: a line that starts like a header and has a route or a field, but even recovery cannot read it (recover.go has P016-P020)
 )

@@ -61,12 +61,14 @@ type attr struct {
 	Value string `parser:"@AttrVal"`
 }
 
-// list is an unk or opt value: [ item {, item} ] [~conf].
+// list is an unk or opt value: [ item {, item} ] [~conf] [prose]; the prose
+// is text after the closing bracket (a continuation line), kept as written.
 type list struct {
 	Open  *lexer.Token `parser:"@LBrack?"`
 	Items []string     `parser:"(@Item)? (Comma (@Item)?)*"`
 	Close *lexer.Token `parser:"@RBrack?"`
 	Conf  *lexer.Token `parser:"@Conf?"`
+	Rest  *lexer.Token `parser:"@Rest?"`
 }
 
 // shape is a want value: { field {, field} } or act { | act }.

@@ -46,6 +46,7 @@ const (
 	tType
 	tRBrace
 	tAlt
+	tRest
 )
 
 var symbols = map[string]lexer.TokenType{
@@ -55,7 +56,7 @@ var symbols = map[string]lexer.TokenType{
 	"MsgRef": tMsgRef, "Block": tBlock, "Hash": tHash, "Sel": tSel, "Pipe": tPipe, "Op": tOp,
 	"Name": tName, "Fmt": tFmt, "AttrKey": tAttrKey, "AttrVal": tAttrVal, "Inline": tInline,
 	"LBrack": tLBrack, "Item": tItem, "RBrack": tRBrack, "LBrace": tLBrace, "Field": tField,
-	"Optional": tOptional, "Type": tType, "RBrace": tRBrace, "Alt": tAlt,
+	"Optional": tOptional, "Type": tType, "RBrace": tRBrace, "Alt": tAlt, "Rest": tRest,
 }
 
 // mode selects which kind of line or value a lexer reads.
@@ -863,11 +864,27 @@ func lexList(l *lineLexer, s string) bool {
 	} else if strings.HasPrefix(s[i:], fwLBrack) {
 		open = len(fwLBrack)
 	}
-	closeAt := -1
+	closeAt, rest := -1, -1
 	if open > 0 {
 		l.emit(tLBrack, s, i, i+open)
 		i += open
+		if c, n := balancedClose(s, i, end); c >= 0 && trimEnd(s, c+n, vEnd) > c+n {
+			// Text follows the list (a prose line after `unk [...]`): the
+			// list ends at its own bracket, then an optional ~conf on that
+			// line, and the rest is prose that continues the slot.
+			closeAt, vEnd, cs = c, c+n, -1
+			k := skipWS(s, vEnd)
+			lineEnd := end
+			if j := strings.IndexByte(s[k:end], '\n'); j >= 0 {
+				lineEnd = k + j
+			}
+			rest = k
+			if v, c1, c2 := splitConf(s, k, lineEnd); c1 >= 0 && v <= k {
+				cs, ce, rest = c1, c2, skipWS(s, c2)
+			}
+		}
 		switch {
+		case closeAt >= 0:
 		case vEnd > i && s[vEnd-1] == ']':
 			closeAt = vEnd - 1
 		case vEnd-i >= len(fwRBrack) && s[vEnd-len(fwRBrack):vEnd] == fwRBrack:
@@ -909,7 +926,36 @@ func lexList(l *lineLexer, s string) bool {
 	if cs >= 0 {
 		l.emit(tConf, s, cs, ce)
 	}
+	if rest >= 0 {
+		if e := trimEnd(s, rest, end); e > rest {
+			l.emit(tRest, s, rest, e)
+		}
+	}
 	return true
+}
+
+// balancedClose finds the bracket (] or 】) that closes a list opened before
+// s[i], counting nested brackets, and returns its offset and length, or -1.
+func balancedClose(s string, i, end int) (int, int) {
+	depth := 0
+	for j := i; j < end; j++ {
+		switch {
+		case s[j] == '[':
+			depth++
+		case strings.HasPrefix(s[j:end], fwLBrack):
+			depth++
+		case s[j] == ']' || strings.HasPrefix(s[j:end], fwRBrack):
+			n := 1
+			if s[j] != ']' {
+				n = len(fwRBrack)
+			}
+			if depth == 0 {
+				return j, n
+			}
+			depth--
+		}
+	}
+	return -1, 0
 }
 
 // ---- shape -------------------------------------------------------------

@@ -278,7 +278,7 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 		}
 	case *ir.ListSlot:
 		text := withConf(listString(s), s.Conf)
-		if listSpansLines(s) || !listReadsBack(text, s) {
+		if s.Prose != "" || listSpansLines(s) || !listReadsBack(text, s) {
 			// Joined again, the items would read as another list ("unk ,["
 			// would print "unk [", an empty bracketed list), or a later line
 			// of an item as a slot line of its own ("unk 0\nunk," would

@@ -29,6 +29,20 @@ func ParseEach(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.L
 	return p.t, p.diags
 }
 
+// ParseEachFrom is ParseEach of the messages and prose from byte offset from
+// of src on, which must be the start of a line that a whole parse of src read
+// as a header: an editor that keeps the messages before an edit parses only
+// the rest. A message's parse depends on nothing before its header line, so
+// the messages and diagnostics are those the whole parse gives from there on.
+func ParseEachFrom(src *diag.Source, from int, each func(*ir.Message)) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: src.Content(), each: each}
+	p.t = &ir.Transcript{Span: p.src.Span(0, len(p.src.Text))}
+	p.lines(max(from, diag.BOMLen(p.text)), len(p.text))
+	p.endMessage()
+	p.endProse()
+	return p.t, p.diags
+}
+
 // Rereader parses single messages of one source again, for a session that
 // dropped their IR (compiler's transcript check). It reuses one parser, and so
 // its node slabs, across calls: a fresh parser per message would allocate a
@@ -74,9 +88,15 @@ type seg struct {
 	src     int // source offset of text[0]
 	line    lineRef
 	changed bool // NFC changed the bytes; offsets inside are approximate (clamped to the line)
+	// offs, when set, is the source offset of each byte of text and of its
+	// end: text is a header line rewritten by recovery (recover.go).
+	offs []int
 }
 
 func (s seg) off(i int) int {
+	if s.offs != nil {
+		return s.offs[min(max(i, 0), len(s.offs)-1)]
+	}
 	o := s.src + i
 	if s.changed && o > s.line.end {
 		o = s.line.end
@@ -93,6 +113,7 @@ type parser struct {
 	lex   lineLexer // slot lines and values
 	hlex  lineLexer // header lines (kept apart: ending a message lowers its last slot)
 	tlex  lineLexer // route targets, re-read from the header's route token
+	rlex  lineLexer // header parts tried by recovery (recover.go)
 
 	cur      *msgState
 	msgBuf   msgState  // cur points here while a message is open
@@ -139,6 +160,8 @@ type slotState struct {
 	ops      []int // raw offsets of the marks' operators: a reference stops there
 	binds    []*ir.Binding
 	marks    []*ir.Mark
+	indent   int  // bytes of white space before the slot key on its line
+	noteOpen bool // the last mark ended its line with its operator: its note follows
 	loose    bool // lines before the first entry
 	verbatim bool
 
@@ -232,9 +255,13 @@ func (p *parser) line(l lineRef) {
 			p.endMessage()
 			p.endProse()
 			p.header(g, sg, l)
+			p.nearFields(sg)
 			return
 		}
 		near = nearHeader(sg.text)
+	}
+	if p.recovered(l, sg) {
+		return
 	}
 	if p.cur == nil {
 		p.warnNearHeader(near, l, sg)
@@ -264,7 +291,7 @@ func (p *parser) warnNearHeader(near bool, l lineRef, sg seg) {
 	if !near {
 		return
 	}
-	p.report(diag.Warning, CodeNearHeader, p.span(l, sg.off(0), sg.off(len(sg.text))),
+	p.report(diag.Error, CodeNearHeader, p.span(l, sg.off(0), sg.off(len(sg.text))),
 		"this line starts like a header but does not parse as one; it is read as text, not as a message",
 		"a header is `id act [sender]>targets [#topic] [key=value ...]` with ASCII names and nothing else; fix the part that is not, or move the prose off the line")
 }

@@ -163,6 +163,8 @@ func (p *parser) list(ss *slotState, h ir.SlotHead) ir.Slot {
 		case tConf:
 			_, n := utf8.DecodeRuneInString(tk.Value)
 			s.Conf = p.nodes.conf(p.rawTokSpan(ss, tk), tk.Value[n:])
+		case tRest:
+			s.Prose = tk.Value
 		}
 	}
 	s.Items = p.nodes.items.copyOf(p.itemBuf)

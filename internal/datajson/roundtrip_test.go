@@ -596,7 +596,7 @@ func genDoc(rng *rand.Rand) string {
 		tables = append(tables, tbl{label: label, ids: rowIDs})
 	}
 	if rng.Intn(3) == 0 {
-		body.WriteString("[FUNCTIONS]\n[Fn]\nDESC[does | things, [really]]\nIN[A:str*|B:int|C|D:any]\nOUT[R:float]\n\n")
+		body.WriteString("[FUNCTIONS]\n[Fn]\nDESC[does | things, [really]]\nIN[A:str*|B:int|C|D:any]\nOUT[X:str|Y:float]\n\n") // the OUT the [RESULT] below answers with
 		if rng.Intn(2) == 0 {
 			fmt.Fprintf(&body, "[CALL]\n[Fn]\nA:%s\nB:%s\nD:%s\n\n", strings.ReplaceAll(genCell(rng, "str"), "\n", " "), genInt(rng), genAny(rng, 0))
 		}

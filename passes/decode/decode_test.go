@@ -346,3 +346,25 @@ func TestMalformedSealed(t *testing.T) {
 		}
 	}
 }
+
+// The z: payloads of one document share a total cap (L114): the payloads
+// after it are not decoded, each reported; those before it are.
+func TestZlibTotalCap(t *testing.T) {
+	z := zlibOf(bytes.Repeat([]byte("a"), 400))
+	doc, ds := run(t, strings.Repeat("👽10|$z:"+z+"\n", 4), Options{MaxInflateTotal: 1000})
+	if d := cmp.Diff([]string{"L114", "L114"}, ds.Codes()); d != "" {
+		t.Fatal(d)
+	}
+	if !strings.Contains(ds[0].Message, "total cap of 1000 bytes") || !strings.Contains(ds[0].Hint, "--max-inflate-total") {
+		t.Error(ds[0].Message, ds[0].Hint)
+	}
+	decoded := 0
+	for _, c := range contents(doc) {
+		if c != "-" {
+			decoded++
+		}
+	}
+	if decoded != 2 {
+		t.Errorf("%d payloads decoded, want 2: %v", decoded, contents(doc))
+	}
+}

@@ -1,6 +1,7 @@
 package epistemic
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -60,7 +61,24 @@ type msgView struct {
 	act    string
 	sender string
 	src    *diag.Source
+	// cursors let locate go on from the last match of the same needle in the
+	// same span: asking for the n-th of N occurrences in turn rescanned the
+	// span from its start each time (N uses of one symbol in a value: N²).
+	cursors map[locKey]locCursor
+	// onOffsets are the "on=" offsets of a sub binding's span (locateDep).
+	onOffsets map[locKey][]int
 }
+
+// locKey is one locate search: a span, a needle, with or without the
+// symbol-boundary test (the only accept function besides none).
+type locKey struct {
+	lo, hi  int
+	needle  string
+	bounded bool
+}
+
+// locCursor is where a search stopped: nth accepted matches lie before from.
+type locCursor struct{ nth, from int }
 
 func view(m *ir.Message, src *diag.Source) *msgView {
 	v := &msgView{m: m, h: m.Header, act: "note", sender: "?", src: src}
@@ -131,9 +149,13 @@ func (v *msgView) locate(span diag.Span, needle string, nth int, accept func(tex
 	if hi > len(text) || lo > hi {
 		return diag.Span{}, false
 	}
-	from := lo
+	key := locKey{lo, hi, needle, accept != nil}
+	from, want := lo, nth
+	if c, ok := v.cursors[key]; ok && c.nth <= nth {
+		from, nth = c.from, nth-c.nth
+	}
 	for {
-		i := strings.Index(string(text[from:hi]), needle)
+		i := bytes.Index(text[from:hi], []byte(needle))
 		if i < 0 {
 			return diag.Span{}, false
 		}
@@ -141,12 +163,52 @@ func (v *msgView) locate(span diag.Span, needle string, nth int, accept func(tex
 		j := i + len(needle)
 		if accept == nil || accept(text, i, j) {
 			if nth == 0 {
+				if v.cursors == nil {
+					v.cursors = map[locKey]locCursor{}
+				}
+				v.cursors[key] = locCursor{want + 1, i + 1}
 				return v.src.Span(i, j), true
 			}
 			nth--
 		}
 		from = i + 1
 	}
+}
+
+// locateDep is locate(span, "on="+dep, 0, nil) without a scan of the span
+// per dependency (N missing dependencies scanned the binding N times): the
+// span's "on=" offsets are found once, and each dependency is tried at them
+// in order.
+func (v *msgView) locateDep(span diag.Span, dep string) (diag.Span, bool) {
+	if v.src == nil || !span.IsValid() {
+		return diag.Span{}, false
+	}
+	key := locKey{span.StartOffset(), span.EndOffset(), "on=", false}
+	offs, ok := v.onOffsets[key]
+	if !ok {
+		text := v.src.Text
+		if key.hi > len(text) || key.lo > key.hi {
+			return diag.Span{}, false
+		}
+		for from := key.lo; ; {
+			i := bytes.Index(text[from:key.hi], []byte("on="))
+			if i < 0 {
+				break
+			}
+			offs = append(offs, from+i)
+			from += i + 1
+		}
+		if v.onOffsets == nil {
+			v.onOffsets = map[locKey][]int{}
+		}
+		v.onOffsets[key] = offs
+	}
+	for _, i := range offs {
+		if j := i + 3 + len(dep); j <= key.hi && string(v.src.Text[i+3:j]) == dep {
+			return v.src.Span(i, j), true
+		}
+	}
+	return diag.Span{}, false
 }
 
 // bindingsOf returns a binding slot's bindings, or nil.
@@ -233,6 +295,9 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 			case !failCodes[code]:
 				add(diag.Warning, "E016b", sp, "prefer a known failure code; unknown codes are escalated, not retried",
 					"unknown failure code '%s' — treated conservatively: not retryable, escalated. Known: %s", code, strings.Join(FailCodes, ", "))
+			}
+			if n := len(ds); n > 0 && (ds[n-1].Code == "E016" || ds[n-1].Code == "E016b") && first != "<empty>" && sp != v.keySpan(why) {
+				withFailCodeFix(&ds[n-1], text, sp) // slips.go
 			}
 		}
 	}
@@ -371,7 +436,7 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 			for _, dep := range deps(b.Value) {
 				if !ids[dep] {
 					sp := b.ValueSpan
-					if loc, ok := v.locate(b.Span, "on="+dep, 0, nil); ok {
+					if loc, ok := v.locateDep(b.Span, dep); ok {
 						sp = loc
 					} else if !sp.IsValid() {
 						sp = keySpanOf(b, v.keySpan(sub))

@@ -84,3 +84,23 @@ func TestSymbols(t *testing.T) {
 		t.Error(d)
 	}
 }
+
+// TestFailCodeSlips: a why that starts with prose meaning a failure code, or
+// with a misspelt code, gets a review fix that writes the code.
+func TestFailCodeSlips(t *testing.T) {
+	for _, tc := range []struct {
+		why, code string
+		misspelt  bool
+	}{
+		{"Timed out fetching the page", "timeout", false},
+		{"time-out after 3 tries", "timeout", true},
+		{"not found: no such row", "notfound", false},
+		{"notfoud the page", "notfound", true},
+		{"I give up", "", false},
+	} {
+		code, misspelt := nearFailCode(tc.why)
+		if code != tc.code || misspelt != tc.misspelt {
+			t.Errorf("%q: %q %v, want %q %v", tc.why, code, misspelt, tc.code, tc.misspelt)
+		}
+	}
+}

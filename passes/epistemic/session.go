@@ -2,9 +2,12 @@ package epistemic
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rosaddr"
@@ -21,7 +24,8 @@ type Options struct {
 	// Inherit copies route and topic from a reply's re= parent (spec 2.1 §6.2.1),
 	// or is nil when the caller does it. It runs after the checks, as in the
 	// reference, so no rule sees an inherited value. The parent it is given
-	// carries only its header's sender and topic.
+	// carries only its header's sender, topic and, for a request (ask, do,
+	// propose), its targets: a stop withdrawing it goes to them.
 	Inherit func(m, parent *ir.Message)
 
 	// Reread, when set, lets the session drop a message's IR once it is
@@ -81,7 +85,8 @@ type entry struct {
 	blocks        []*ir.BlockSlot // its txt blocks, in order
 	want          *ir.ShapeSlot   // its first want slot, or nil
 	why           *why            // a fail's or reject's first why slot, or nil
-	targets       []ir.Target     // an ask's route (W032 counts its replies)
+	targets       []ir.Target     // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
+	supplied      []string        // an ask to several named agents: the want fields its replies carried so far
 
 	// What a message parsed again (msg) cannot work out from the session as
 	// it is later: whether its re= parent was stored when it arrived (else it
@@ -98,12 +103,15 @@ type why struct {
 	span diag.Span // where the report points
 }
 
-// confCap is the highest rank a relay may give a key, and whose it is.
+// confCap is the highest rank a relay may give a key, and whose it is. value
+// is the claim's value (white space collapsed): a relay that renames the key
+// but keeps the value relays the same claim.
 type confCap struct {
-	key  string
-	rank int
-	from string
-	kind string
+	key   string
+	rank  int
+	from  string
+	kind  string
+	value string
 }
 
 // caps is a message's confCaps, one per key; a message has few keys, so a
@@ -119,6 +127,28 @@ func (cs caps) get(key string) (confCap, bool) {
 	return confCap{}, false
 }
 
+// byValue finds the cap of a claim with this value under another key (a
+// renamed relay). Values shorter than minRenamedValue (yes, no, 0, ok) are
+// too common to say that two keys carry one claim.
+func (cs caps) byValue(value string) (confCap, bool) {
+	if utf8.RuneCountInString(value) < minRenamedValue {
+		return confCap{}, false
+	}
+	for _, c := range cs {
+		if c.value == value {
+			return c, true
+		}
+	}
+	return confCap{}, false
+}
+
+// minRenamedValue is the shortest value (in code points) that identifies a
+// claim relayed under a renamed key.
+const minRenamedValue = 4
+
+// claimValue is a binding value as S4 compares it: white space collapsed.
+func claimValue(v string) string { return strings.Join(strings.Fields(v), " ") }
+
 // Session is the validator's state: a pure function of the messages added
 // (spec §19). It indexes messages, obligations and replies by id, so each
 // Add costs time linear in the size of that message.
@@ -131,6 +161,13 @@ type Session struct {
 	Profiles []string // profiles loaded by def profile = ...
 	epoch    string
 	revised  map[string]string // old id -> id of the revise that replaced it
+	// newest remembers, for ids looked up through revisions, the newest
+	// revision the chain led to: each lookup walked the whole chain afresh,
+	// so N citations of a message revised N times cost N². It stays true
+	// while revisions only extend a chain at its newest end; a revise that
+	// changes an existing link, or links to an id that already has a
+	// revision, clears it (see revise).
+	newest map[string]string
 }
 
 // NewSession returns an empty session.
@@ -140,7 +177,7 @@ func NewSession(opt Options) *Session {
 	}
 
 	return &Session{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
-		dict: map[string]symbol{}, revised: map[string]string{}}
+		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
 }
 
 // Epoch is the session epoch in force (def epoch = ...), or "".
@@ -148,6 +185,15 @@ func (s *Session) Epoch() string { return s.epoch }
 
 // Has reports whether a message with this id is stored.
 func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
+
+// IDs lists the ids of the stored messages in arrival order.
+func (s *Session) IDs() []string {
+	ids := make([]string, len(s.order))
+	for i, e := range s.order {
+		ids[i] = e.id
+	}
+	return ids
+}
 
 // Get returns the stored message with this id (not following revisions).
 func (s *Session) Get(id string) *ir.Message {
@@ -219,23 +265,60 @@ func (s *Session) Inherit(m *ir.Message) {
 	}
 	re, _ := m.Header.Field("re")
 	if p := s.msgs[re]; p != nil {
-		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic}})
+		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}})
 	}
 }
 
 func (s *Session) lookup(id string, orig bool) *entry {
 	if !orig {
-		seen := map[string]bool{}
-		for {
-			next, ok := s.revised[id]
-			if !ok || seen[id] {
-				break
-			}
-			seen[id] = true
-			id = next
-		}
+		id = s.newestRevision(id)
 	}
 	return s.msgs[id]
+}
+
+// newestRevision follows id's revisions to the newest, stopping before an id
+// already passed (revisions may form a cycle).
+func (s *Session) newestRevision(id string) string {
+	var seen map[string]bool
+	var path []string
+	cycle := false
+	for {
+		if r, ok := s.newest[id]; ok && r != id {
+			path = append(path, id)
+			id = r // the chain from id is unchanged up to r: go on from there
+			continue
+		}
+		next, ok := s.revised[id]
+		if !ok {
+			break
+		}
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		if seen[id] {
+			cycle = true
+			break
+		}
+		seen[id] = true
+		path = append(path, id)
+		id = next
+	}
+	if !cycle {
+		for _, p := range path {
+			s.newest[p] = id
+		}
+	}
+	return id
+}
+
+// revise records that id revises re. A link that replaces another, or that
+// leads to an id with revisions of its own, changes chains behind what
+// newest remembers, so it forgets.
+func (s *Session) revise(re, id string) {
+	if old, ok := s.revised[re]; ok && old != id || s.revised[id] != "" {
+		clear(s.newest)
+	}
+	s.revised[re] = id
 }
 
 // OnTopic lists, in arrival order, the ids of the stored messages on a topic
@@ -320,7 +403,7 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 				add(diag.Warning, "E010", v.actSpan(), "reply with one of: "+strings.Join(legal, ", "),
 					"`%s` is not a legal reply to `%s` (expected %s)", v.act, parent.act, strings.Join(legal, "/"))
 			}
-			ds = append(ds, checkReply(s.kept(parent), v)...)
+			ds = append(ds, checkReply(s.kept(parent), v, s.together(parent, v))...)
 		}
 	}
 
@@ -388,30 +471,19 @@ func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
 		}
 	}
 
-	// I011: symbols used before any def bound them.
+	// I011: symbols used before any def bound them. A word of symbol shape
+	// is a symbol only where the grammar puts one (spec §10, §14.2): the
+	// whole value of a binding or an item of a list value, a want name, or
+	// a word a standard profile declares (§4.1) wherever it stands. Any
+	// other capitalised word (PMID, EUR, the HX of HX-99812) is prose, as
+	// in every language; the reference reads each one as a symbol
+	// (conformance C7).
 	if v.act != "def" {
 		for _, sl := range m.Slots {
-			raw := sl.Head().Raw
-			if !hasUpperPair(raw) {
-				continue
-			}
-			count := map[string]int{}
-			scan := stripAnchors(stripRefs(raw))
-			if sl.Head().Key == "txt" {
-				scan = stripWindow(scan)
-			}
-			for _, sym := range symbolsIn(scan) {
-				nth := count[sym]
-				count[sym]++
-				if _, ok := s.dict[sym]; ok {
-					continue
-				}
-				sp := v.keySpan(sl)
-				if loc, ok := v.locate(sl.Head().Span, sym, nth, symbolBoundary); ok {
-					sp = loc
-				}
-				add(diag.Info, "I011", sp, "bind it first with `def` ("+sym+" = meaning), or write it out",
-					"symbol %s used before any `def` bound it", sym)
+			for _, o := range s.symbolUses(v, sl) {
+				add(diag.Info, "I011", o.span, "bind it first with `def` ("+o.sym+" = meaning), or write it out",
+					"symbol %s used before any `def` bound it", o.sym)
+				ds[len(ds)-1].Group = o.sym // one finding per symbol in text output
 			}
 		}
 	}
@@ -513,9 +585,17 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 	}
 	for _, b := range a.Bindings {
 		limit, limited := confCap{}, false
+		value := claimValue(b.Value)
 		for _, e := range sources {
 			if c, ok := e.eff.get(b.Key); ok && (!limited || c.rank < limit.rank) {
 				limit, limited = c, true
+			}
+		}
+		if !limited { // the source's claim under another key keeps its cap
+			for _, e := range sources {
+				if c, ok := e.eff.byValue(value); ok && (!limited || c.rank < limit.rank) {
+					limit, limited = c, true
+				}
 			}
 		}
 		var capped confCap
@@ -527,8 +607,12 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 				if !sp.IsValid() {
 					sp = keySpanOf(b, v.keySpan(a))
 				}
+				what := "`" + b.Key + "`"
+				if limit.key != b.Key {
+					what += fmt.Sprintf(" (%s's `%s` under a new key)", limit.from, limit.key)
+				}
 				ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "S4", Span: sp,
-					Message: fmt.Sprintf("relayed claim `%s` upgraded to ~%s above source %s's confidence (~%s) — laundering", b.Key, b.Conf.Kind, limit.from, limit.kind),
+					Message: fmt.Sprintf("relayed claim %s upgraded to ~%s above source %s's confidence (~%s) — laundering", what, b.Conf.Kind, limit.from, limit.kind),
 					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", limit.kind)})
 			}
 			// ~? claims nothing, so it caps relays at the bottom grade.
@@ -541,7 +625,7 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 		default:
 			continue
 		}
-		capped.key = b.Key
+		capped.key, capped.value = b.Key, value
 		switch i := slices.IndexFunc(out, func(c confCap) bool { return c.key == b.Key }); {
 		case i < 0:
 			out = append(out, capped)
@@ -575,7 +659,8 @@ func (s *Session) Store(m *ir.Message) {
 			e.blocks = append(e.blocks, b)
 		}
 	}
-	if act == "ask" {
+	switch act {
+	case "ask", "do", "propose":
 		e.targets = v.h.Targets
 	}
 	if w := firstSlot(m, "why"); w != nil && (act == "fail" || act == "reject") {
@@ -614,7 +699,7 @@ func (s *Session) Store(m *ir.Message) {
 	// message (S11: a foreign revise never takes over another's address).
 	if act == "revise" && re != "" {
 		if p := s.msgs[re]; p == nil || p.sender == sender {
-			s.revised[re] = id
+			s.revise(re, id)
 		}
 	}
 	if opens[act] {
@@ -626,6 +711,9 @@ func (s *Session) Store(m *ir.Message) {
 	delete(s.pending, id)
 	if re != "" {
 		if p := s.msgs[re]; p != nil && p != e {
+			if s.together(p, v) != nil {
+				p.supplied = appendNew(p.supplied, suppliedBy(s.kept(p), v)...)
+			}
 			s.reply(p, e)
 		} else if p == nil {
 			s.pending[re] = append(s.pending[re], e)
@@ -711,6 +799,84 @@ func (s *Session) Stalls(now time.Time) diag.List {
 	return ds
 }
 
+// namedTargets returns the agents an ask names (without its sender), and
+// false when its route has a target that is not a named agent (`*`, a role,
+// a group, a topic): then no transcript can tell how many replies are due.
+func namedTargets(e *entry) ([]string, bool) {
+	var out []string
+	for _, t := range e.targets {
+		if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
+			return nil, false
+		}
+		if !contains(out, t.Text) && t.Text != e.sender {
+			out = append(out, t.Text)
+		}
+	}
+	return out, true
+}
+
+// collective is how a reply to an ask sent to several named agents is judged
+// against its want: each target may answer part of it, so a required field
+// is missing only when none of the replies carries it, and that is reported
+// on the reply that completes the set of targets (docs/conformance.md X13).
+type collective struct {
+	targets  []string
+	pending  []string // targets that have not answered, this reply counted
+	supplied []string // fields earlier replies carried
+}
+
+// together returns the collective judgement of reply v to parent, or nil
+// when v is judged alone: parent is not an ask to two or more named agents,
+// or v's sender is not one of them.
+func (s *Session) together(parent *entry, v *msgView) *collective {
+	if parent.act != "ask" || parent.obl == nil {
+		return nil
+	}
+	targets, ok := namedTargets(parent)
+	if !ok || len(targets) < 2 || !contains(targets, v.sender) {
+		return nil
+	}
+	c := &collective{targets: targets, supplied: parent.supplied}
+	for _, t := range targets {
+		if t != v.sender && !contains(parent.obl.Answered, t) {
+			c.pending = append(c.pending, t)
+		}
+	}
+	if !closes["ask"][v.act] && !contains(parent.obl.Answered, v.sender) {
+		c.pending = append(c.pending, v.sender)
+	}
+	return c
+}
+
+// suppliedBy lists the fields of ask's want that reply v carries: its keys of
+// `a` and its slots.
+func suppliedBy(ask *ir.Message, v *msgView) []string {
+	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
+	if ws == nil {
+		return nil
+	}
+	var out []string
+	keys := map[string]bool{}
+	for _, b := range bindingsOf(v.slot("a")) {
+		keys[b.Key] = true
+	}
+	for _, f := range ws.Shape.Fields {
+		if f.IsSlot && v.slot(f.Name) != nil || !f.IsSlot && keys[f.Name] {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+func appendNew(list []string, items ...string) []string {
+	for _, it := range items {
+		if !contains(list, it) {
+			list = append(list, it)
+		}
+	}
+	return list
+}
+
 // SilentLoss reports every `ask` sent to several named agents that some of
 // them answered and others never did (W032, spec §8.3 "silent loss"). An ask
 // no one answered is W010's; an ask to `*`, a role or a topic names no count
@@ -722,17 +888,7 @@ func (s *Session) SilentLoss() diag.List {
 		if o == nil || o.Act != "ask" || o.Closer == "" {
 			continue
 		}
-		var targets []string
-		named := true
-		for _, t := range e.targets {
-			if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
-				named = false
-				break
-			}
-			if !contains(targets, t.Text) && t.Text != o.Sender {
-				targets = append(targets, t.Text)
-			}
-		}
+		targets, named := namedTargets(e)
 		if !named || len(targets) < 2 {
 			continue
 		}
@@ -762,10 +918,28 @@ func (s *Session) Orphans() diag.List {
 			who = ", claimed by " + o.Claimant
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
+			Group:   s.chainRoot(o.e),
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
 	}
 	return ds
+}
+
+// chainRoot is the id of the first message of the chain e ends: the
+// replies of one act to the same act (a propose countering a propose), so
+// the open obligations of one negotiation group as one finding in text.
+// A message that answers another act is a chain of its own.
+func (s *Session) chainRoot(e *entry) string {
+	seen := map[string]bool{}
+	for e.re != "" && !seen[e.id] {
+		seen[e.id] = true
+		p := s.msgs[e.re]
+		if p == nil || p.act != e.act {
+			break
+		}
+		e = p
+	}
+	return e.id
 }
 
 func closerHint(act string) string {
@@ -810,8 +984,9 @@ func (s *Session) Escalations() diag.List {
 }
 
 // checkReply checks reply v against the want contract of ask (the
-// reference's check_reply), plus declared types (E009d).
-func checkReply(ask *ir.Message, v *msgView) diag.List {
+// reference's check_reply), plus declared types (E009d). With tg, v is one of
+// several targets' replies: required fields are judged over all of them.
+func checkReply(ask *ir.Message, v *msgView, tg *collective) diag.List {
 	var ds diag.List
 	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
 	if ws == nil {
@@ -831,11 +1006,23 @@ func checkReply(ask *ir.Message, v *msgView) diag.List {
 	case "fail", "reject", "take", "part":
 		return nil
 	}
+	// missing reports a required field no reply carries: this one alone, or,
+	// with tg, all the targets' replies once the last of them is in.
+	whose := "reply to " + askID
+	if tg != nil {
+		whose = fmt.Sprintf("the replies to %s from %s together", askID, strings.Join(tg.targets, ", "))
+	}
+	missing := func(name string, here bool) bool {
+		if here {
+			return false
+		}
+		return tg == nil || len(tg.pending) == 0 && !contains(tg.supplied, name)
+	}
 	for _, f := range sh.Fields {
-		if f.IsSlot && !f.Optional && v.slot(f.Name) == nil {
+		if f.IsSlot && !f.Optional && missing(f.Name, v.slot(f.Name) != nil) {
 			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009c", Span: v.actSpan(),
 				Hint:    fmt.Sprintf("add a `%s` slot", f.Name),
-				Message: fmt.Sprintf("reply to %s is missing required slot `%s`", askID, f.Name)})
+				Message: fmt.Sprintf("%s is missing required slot `%s`", whose, f.Name)})
 		}
 	}
 	got := map[string]*ir.Binding{}
@@ -845,20 +1032,20 @@ func checkReply(ask *ir.Message, v *msgView) diag.List {
 			got[b.Key] = b
 		}
 	}
-	var missing []string
+	var keys []string
 	for _, f := range sh.Fields {
-		if !f.IsSlot && !f.Optional && got[f.Name] == nil {
-			missing = append(missing, f.Name)
+		if !f.IsSlot && !f.Optional && missing(f.Name, got[f.Name] != nil) {
+			keys = append(keys, f.Name)
 		}
 	}
-	if len(missing) > 0 {
+	if len(keys) > 0 {
 		sp := v.actSpan()
 		if a != nil {
 			sp = v.keySpan(a)
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E009", Span: sp,
-			Hint:    "add ` a " + missing[0] + " = ... ~conf` for each missing key",
-			Message: fmt.Sprintf("reply to %s is missing required key(s): %s", askID, strings.Join(missing, ", "))})
+			Hint:    "add ` a " + keys[0] + " = ... ~conf` for each missing key",
+			Message: fmt.Sprintf("%s is missing required key(s): %s", whose, strings.Join(keys, ", "))})
 	}
 	for _, f := range sh.Fields {
 		b := got[f.Name]
@@ -1012,6 +1199,96 @@ func stripAnchors(s string) string {
 	return string(b)
 }
 
+// symbolUse is one use of an unbound symbol.
+type symbolUse struct {
+	sym  string
+	span diag.Span
+}
+
+// symbolUses returns the uses of unbound symbols in a slot, in source
+// order: binding values that are a symbol (or a list of items some of
+// which are), want names of symbol shape, and the words of standard
+// profiles that are not loaded, wherever they stand in the slot's text.
+func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
+	raw := sl.Head().Raw
+	if !hasUpperPair(raw) {
+		return nil
+	}
+	var out []symbolUse
+	seen := map[int]bool{} // start offsets already reported
+	use := func(sym string, within diag.Span, nth int) {
+		if _, ok := s.dict[sym]; ok || s.profileBinds(sym) {
+			return
+		}
+		sp, ok := v.locate(within, sym, nth, symbolBoundary)
+		if !ok {
+			if within.IsValid() {
+				sp = within
+			} else {
+				sp = v.keySpan(sl)
+			}
+		}
+		if sp.IsValid() && seen[sp.StartOffset()] {
+			return
+		}
+		seen[sp.StartOffset()] = true
+		out = append(out, symbolUse{sym, sp})
+	}
+	for _, b := range bindingsOf(sl) {
+		val := strings.TrimPrefix(strings.TrimSpace(b.Value), "!")
+		if isSymbol(val) {
+			use(val, b.ValueSpan, 0)
+			continue
+		}
+		if inner, ok := strings.CutPrefix(val, "["); ok {
+			count := map[string]int{}
+			for _, item := range strings.Split(strings.TrimSuffix(inner, "]"), ",") {
+				item = strings.TrimSpace(item)
+				if isSymbol(item) {
+					use(item, b.ValueSpan, count[item])
+					count[item]++
+				}
+			}
+		}
+	}
+	if sh, ok := sl.(*ir.ShapeSlot); ok {
+		for _, f := range sh.Shape.Fields {
+			if isSymbol(f.Name) {
+				use(f.Name, f.Span, 0)
+			}
+		}
+	}
+	scan := stripAnchors(stripRefs(raw))
+	if sl.Head().Key == "txt" {
+		scan = stripWindow(scan)
+	}
+	count := map[string]int{}
+	for _, sym := range symbolsIn(scan) {
+		nth := count[sym]
+		count[sym]++
+		if profileSymbols[sym] != "" {
+			use(sym, sl.Head().Span, nth)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].span.StartOffset() < out[j].span.StartOffset() })
+	return out
+}
+
+// profileBinds reports whether a loaded profile declares sym: a profile
+// named by def profile = NAME/VERSION (with or without a hash after it).
+func (s *Session) profileBinds(sym string) bool {
+	p := profileSymbols[sym]
+	if p == "" {
+		return false
+	}
+	for _, loaded := range s.Profiles {
+		if name, _, _ := strings.Cut(strings.TrimSpace(loaded), "/"); name == p {
+			return true
+		}
+	}
+	return false
+}
+
 // hasUpperPair is a cheap filter: a symbol needs two ASCII capitals/digits in a row.
 func hasUpperPair(s string) bool {
 	for i := 0; i+1 < len(s); i++ {
@@ -1057,4 +1334,55 @@ func symbolBoundary(t []byte, i, j int) bool {
 		return false
 	}
 	return j == len(t) || !isWord(t[j])
+}
+
+// Clone returns a copy of s that evolves independently of it: adding a
+// message to one changes nothing in the other. An editor checks a long
+// transcript again after an edit from a copy taken before the first message
+// the edit touched, instead of from the first message.
+//
+// A stored entry never changes except for the obligation it opened (replies
+// close and claim it), so only entries with an obligation are copied; the
+// others, and the IR they point at (blocks, want contracts, and the whole
+// message of a session without Options.Reread), are shared.
+func (s *Session) Clone() *Session {
+	c := &Session{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
+		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
+		Profiles: slices.Clone(s.Profiles)}
+	n := 0
+	for _, e := range s.order {
+		if e.obl != nil {
+			n++
+		}
+	}
+	// One allocation each for the copied entries and their obligations.
+	entries, obls := make([]entry, n), make([]Obligation, n)
+	copies := make(map[*entry]*entry, n)
+	k := 0
+	for i, e := range s.order {
+		if e.obl == nil {
+			continue
+		}
+		x, o := &entries[k], &obls[k]
+		k++
+		*x, *o = *e, *e.obl
+		o.Answered = slices.Clone(o.Answered)
+		o.e, x.obl = x, o
+		c.order[i], c.msgs[x.id] = x, x
+		copies[e] = x
+	}
+	for id, es := range c.pending {
+		// Clip: an append to a shared slice would write into the other's array.
+		es = slices.Clip(es)
+		for i, e := range es {
+			if x := copies[e]; x != nil {
+				if &es[0] == &s.pending[id][0] {
+					es = slices.Clone(es)
+				}
+				es[i] = x
+			}
+		}
+		c.pending[id] = es
+	}
+	return c
 }

@@ -48,6 +48,19 @@ var (
 	configKeys = set("dialect", "profile", "caps", "conform", "fallback", "epoch")
 )
 
+// profileSymbols are the symbols spec §4.1's standard profiles declare,
+// with the profile of each: a word a profile declares is a symbol wherever
+// it is written (I011 until a def binds it or the profile is loaded).
+var profileSymbols = map[string]string{
+	"DEP": "plan", "MILESTONE": "plan", "CRIT": "plan",
+	"PRIMARY": "evid", "HEARSAY": "evid", "CITE": "evid", "REPRO": "evid",
+	"BID": "neg", "AWARD": "neg", "QUORUM": "neg",
+	"APPROVE": "human", "ESCALATE": "human", "READBACK": "human",
+	"SCHEMA": "data", "SAMPLE": "data", "DRIFT": "data",
+	"PII": "safety", "PHI": "safety", "IRREVERSIBLE": "safety",
+	"VOICE": "craft", "TASTE": "craft", "ALIGN": "craft", "GLOSS": "craft",
+}
+
 func set(ws ...string) map[string]bool {
 	m := make(map[string]bool, len(ws))
 	for _, w := range ws {
@@ -136,3 +149,11 @@ func failCode(why string) (string, bool) {
 }
 
 func parseFloat(s string) (float64, error) { return strconv.ParseFloat(s, 64) }
+
+// Retryable reports whether a failure code may be retried as is (timeout,
+// upstream, malformed, stale, busy).
+func Retryable(code string) bool { return retryable[code] }
+
+// MustEscalate reports whether a failure with this code must be escalated
+// to a person (unsafe, stuck, denied; E017).
+func MustEscalate(code string) bool { return mustEscalate[code] }

@@ -76,10 +76,30 @@ func Marks(m *ir.Message, look Lookup) diag.List {
 				}
 			}
 			mk.Resolution = Block(blk, a.Selectors)
+			if mk.Resolution.Status == ir.Orphan && a.Msg != "" && !a.Orig && look != nil {
+				revisedAway(mk, look)
+			}
 			ds = append(ds, markDiags(mk, blk)...)
 		}
 	}
 	return ds
+}
+
+// revisedAway rewords an orphaned mark on a revised message whose original
+// still has what the mark points at: the text is no longer present, rather
+// than never there.
+func revisedAway(mk *ir.Mark, look Lookup) {
+	a := &mk.Addr
+	now, orig := look(a.Msg, false), look(a.Msg, true)
+	if now == nil || orig == nil || headerID(now) == headerID(orig) {
+		return
+	}
+	ob := rosblock.Find(orig, a.Block)
+	if ob == nil || !rosblock.Located(Block(ob, a.Selectors).Status) {
+		return
+	}
+	mk.Resolution.Detail = fmt.Sprintf("no longer present: the revision %s removed it (@%s@orig still has it)", headerID(now), a.Msg)
+	mk.Resolution.Fix = ""
 }
 
 func headerID(m *ir.Message) string {
@@ -96,13 +116,25 @@ func markDiags(mk *ir.Mark, blk *ir.Block) diag.List {
 	a, r := &mk.Addr, mk.Resolution
 	switch r.Status {
 	case ir.Orphan:
+		hint := "re-anchor the mark on the current text, or withdraw it; an orphaned mark is never applied"
+		if r.Fix != "" {
+			hint = "if the nearest passage is what you meant, anchor on it: " + r.Fix + "; otherwise withdraw the mark (an orphaned mark is never applied)"
+		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E022", Span: a.Span,
-			Message: fmt.Sprintf("mark `%s` no longer resolves in `%s` (%d lines): %s", a.Text, blk.Name, len(blk.Lines), r.Detail),
-			Hint:    "re-anchor the mark on the current text, or withdraw it; an orphaned mark is never applied"})
+			Message: fmt.Sprintf("mark `%s` points at nothing in `%s` (%s): %s", a.Text, blk.Name, plural(len(blk.Lines), "line"), r.Detail),
+			Hint:    hint})
 	case ir.Relocated:
+		fix := r.Fix
+		if fix == "" {
+			fix = fmt.Sprintf("L%d", r.Line)
+		}
+		hint := "update the positional selector to " + fix
+		if strings.Contains(fix, ".c") || strings.HasPrefix(fix, "c") {
+			hint += " (a c range counts code points from 0, its end excluded)"
+		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W025", Span: a.Span,
 			Message: fmt.Sprintf("mark `%s` %s — the quote anchor saved it; resolution confidence ~%s, re-read before acting", a.Text, r.Detail, r.Conf),
-			Hint:    fmt.Sprintf("update the positional selector to L%d", r.Line)})
+			Hint:    hint})
 	case ir.Ambiguous:
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W026", Span: a.Span,
 			Message: fmt.Sprintf("mark `%s` is ambiguous: %s; add @n or a longer quote", a.Text, r.Detail),

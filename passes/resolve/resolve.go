@@ -23,8 +23,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"index/suffixarray"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/internal/rosblock"
@@ -45,7 +48,11 @@ func Conf(st ir.ResolutionStatus) string {
 	return "?"
 }
 
-// blockView caches what resolution needs from one block.
+// blockView caches what resolution needs from one block. A view is built
+// once per block and shared by every mark on it (viewOf): building one per
+// mark copied the whole block per mark, and every resolution's text then
+// kept its own copy alive (N marks on an N-line block took N² time and
+// memory). Resolution texts are substrings of the one view's text.
 type blockView struct {
 	b        *ir.Block
 	first    int
@@ -53,11 +60,23 @@ type blockView struct {
 	win      string
 	src      string
 	text     string
-	starts   []int // byte offset in text where each line starts
+	starts   []int          // byte offset in text where each line starts
+	lines    []ir.BlockLine // b.Lines and b.Attrs when the view was built
+	attrs    []ir.Attr
+
+	mu      sync.Mutex // guards what is computed on demand below
+	paras   [][2]int   // rosblock.Paragraphs, once
+	parasOK bool
+	spaced  string // text with every '\n' a space (a space in a quote matches a line break), once
+	// searched is the bytes quote searches have scanned; past a few times the
+	// text, the view indexes it (a suffix array per haystack) so that each
+	// further quote costs its own length times log n, not the block's length.
+	searched int
+	index    map[bool]*suffixarray.Index // by haystack: spaced or not
 }
 
 func newView(b *ir.Block) *blockView {
-	v := &blockView{b: b, first: 1}
+	v := &blockView{b: b, first: 1, lines: b.Lines, attrs: b.Attrs}
 	if a, _, ok := rosblock.Window(b); ok {
 		v.first, v.windowed = a, true
 		v.win, _ = b.Attr("win")
@@ -71,6 +90,64 @@ func newView(b *ir.Block) *blockView {
 		off += len(b.Lines[i].Text) + 1
 	}
 	return v
+}
+
+// views holds the views of the blocks marked most recently. Marks on one
+// block come together (one message's mark slot, or messages that annotate
+// the same block), so a few entries serve them; the cache is bounded so that
+// it never keeps many blocks alive after their session has let them go.
+var views struct {
+	sync.Mutex
+	recent [8]*blockView
+	next   int
+}
+
+// viewOf returns the view of b, from the cache when b is unchanged since.
+func viewOf(b *ir.Block) *blockView {
+	views.Lock()
+	defer views.Unlock()
+	for _, v := range views.recent {
+		if v != nil && v.b == b && sameLines(v, b) {
+			return v
+		}
+	}
+	v := newView(b)
+	views.recent[views.next] = v
+	views.next = (views.next + 1) % len(views.recent)
+	return v
+}
+
+// sameLines reports whether b still has the lines and attributes v was
+// built from: a caller that gives a block new lines or attributes (a new
+// slice) gets a new view. Lines are not edited in place.
+func sameLines(v *blockView, b *ir.Block) bool {
+	return sameSlice(v.lines, b.Lines) && sameSlice(v.attrs, b.Attrs)
+}
+
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// paragraphs returns the block's paragraphs, computed once per view.
+func (v *blockView) paragraphs() [][2]int {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if !v.parasOK {
+		v.paras, v.parasOK = rosblock.Paragraphs(v.b, v.first), true
+	}
+	return v.paras
+}
+
+// posLine is rosblock.PosLine with the view's paragraphs.
+func (v *blockView) posLine(s *ir.Selector) (int, bool) {
+	if s.Kind == ir.SelPara {
+		ps := v.paragraphs()
+		if s.From >= 1 && s.From <= len(ps) {
+			return ps[s.From-1][0], true
+		}
+		return 0, false
+	}
+	return rosblock.PosLine(v.b, v.first, s)
 }
 
 // idx maps an absolute line number to an index into the lines.
@@ -138,7 +215,7 @@ func (v *blockView) resolvePos(s *ir.Selector) (string, bool) {
 		if v.windowed {
 			return "", false
 		}
-		ps := rosblock.Paragraphs(v.b, v.first)
+		ps := v.paragraphs()
 		if !(1 <= s.From && s.From <= s.To && s.To <= len(ps)) {
 			return "", false
 		}
@@ -168,29 +245,56 @@ func (v *blockView) occurrences(q string) (lines []int, offs []int) {
 		}
 		return
 	}
-	hay := v.text
-	if strings.IndexByte(q, ' ') >= 0 && strings.IndexByte(hay, '\n') >= 0 {
-		hay = strings.ReplaceAll(hay, "\n", " ")
-	}
 	last := -1
+	for _, off := range v.find(q) {
+		if ln := v.lineOf(off); ln != last {
+			lines, offs = append(lines, ln), append(offs, off)
+			last = ln
+		}
+	}
+	return
+}
+
+// find returns, in order, every offset of text where q occurs (overlapping
+// occurrences included), a space in q matching a line break too. Matches
+// start at rune boundaries: q is valid UTF-8, and so is the text.
+func (v *blockView) find(q string) []int {
+	spaced := strings.IndexByte(q, ' ') >= 0 && strings.IndexByte(v.text, '\n') >= 0
+	v.mu.Lock()
+	hay := v.text
+	if spaced {
+		if v.spaced == "" {
+			v.spaced = strings.ReplaceAll(v.text, "\n", " ")
+		}
+		hay = v.spaced
+	}
+	idx := v.index[spaced]
+	if idx == nil && v.searched > 4*len(hay)+64<<10 {
+		if v.index == nil {
+			v.index = map[bool]*suffixarray.Index{}
+		}
+		idx = suffixarray.New([]byte(hay))
+		v.index[spaced] = idx
+	}
+	v.searched += len(hay)
+	v.mu.Unlock()
+	if idx != nil {
+		offs := idx.Lookup([]byte(q), -1)
+		slices.Sort(offs)
+		return offs
+	}
+	var offs []int
 	for from := 0; from <= len(hay); {
 		i := strings.Index(hay[from:], q)
 		if i < 0 {
 			break
 		}
 		off := from + i
-		ln := v.lineOf(off)
-		if ln != last {
-			lines, offs = append(lines, ln), append(offs, off)
-			last = ln
-		}
+		offs = append(offs, off)
 		_, size := utf8.DecodeRuneInString(hay[off:])
-		if size == 0 {
-			size = 1
-		}
-		from = off + size
+		from = off + max(size, 1)
 	}
-	return
+	return offs
 }
 
 // lineText returns the whole lines covering the match [off, off+n).
@@ -212,7 +316,7 @@ func Block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 
 func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 	elided := rosblock.Elided(b)
-	v := newView(b)
+	v := viewOf(b)
 	if len(sels) == 0 {
 		if elided {
 			return &ir.Resolution{Status: ir.Outside, Detail: "content elided; deref " + v.src}
@@ -239,7 +343,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 	hitLine, hitText, hit := 0, "", false
 	for _, s := range pos {
 		if t, ok := v.resolvePos(s); ok {
-			hitLine, _ = rosblock.PosLine(v.b, v.first, s)
+			hitLine, _ = v.posLine(s)
 			hitText, hit = t, true
 			break
 		}
@@ -268,7 +372,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		return &ir.Resolution{Status: ir.Orphan, Detail: "position out of range, no quote anchor"}
 	}
 	// Quote fallback: the text moved, so go find it, one anchor after another.
-	var failure string
+	var failure, fix string
 	for _, q := range quotes {
 		lines, offs := v.occurrences(q.Quote)
 		text := func(k int) string {
@@ -280,7 +384,11 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		switch {
 		case len(lines) == 0:
 			if failure == "" {
-				failure = "quote " + PyRepr(q.Quote) + " no longer present"
+				failure = "quote " + PyRepr(q.Quote) + " does not occur in `" + b.Name + "`"
+				if near, sel, d, ok := v.nearest(q.Quote); ok {
+					failure += fmt.Sprintf("; the nearest passage is %s at %s (%s)", PyRepr(near), sel, plural(d, "edit"))
+					fix = `q"` + near + `"`
+				}
 			}
 		case q.HasOcc:
 			k := q.Occ - 1
@@ -294,21 +402,28 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 			if len(pos) == 0 {
 				return &ir.Resolution{Status: ir.Exact, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ)}
 			}
-			return &ir.Resolution{Status: ir.Relocated, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ)}
+			return &ir.Resolution{Status: ir.Relocated, Text: text(k), Line: ln, Detail: fmt.Sprintf("matched occurrence #%d", q.Occ),
+				Fix: v.selectorFor(pos[0], offs[k], len(q.Quote))}
 		case len(lines) == 1:
 			ln := lines[0] + v.first
 			if len(pos) == 0 {
 				return &ir.Resolution{Status: ir.Exact, Text: text(0), Line: ln}
 			}
+			sel := v.selectorFor(pos[0], offs[0], len(q.Quote))
 			d := fmt.Sprintf("moved to L%d", ln)
-			if hit {
+			switch {
+			case hit && (pos[0].HasCol || pos[0].Kind == ir.SelChar):
+				// The quote is where the range points, give or take some
+				// characters: say what the range selects and where the quote is.
+				d = fmt.Sprintf("`%s` selects %s, not the quote; the quote is at %s", pos[0].Text, PyRepr(hitText), sel)
+			case hit:
 				d += fmt.Sprintf(" (was L%d)", hitLine)
 			}
-			return &ir.Resolution{Status: ir.Relocated, Text: text(0), Line: ln, Detail: d}
+			return &ir.Resolution{Status: ir.Relocated, Text: text(0), Line: ln, Detail: d, Fix: sel}
 		default:
 			hint, hasHint := 0, false
 			if len(pos) > 0 {
-				hint, hasHint = rosblock.PosLine(v.b, v.first, pos[0])
+				hint, hasHint = v.posLine(pos[0])
 			}
 			pick := 0
 			if hasHint && hint != 0 {
@@ -331,7 +446,105 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 				Detail: fmt.Sprintf("%d occurrences; picked the one nearest %s", len(lines), where)}
 		}
 	}
-	return &ir.Resolution{Status: ir.Orphan, Detail: failure}
+	return &ir.Resolution{Status: ir.Orphan, Detail: failure, Fix: fix}
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// selectorFor writes a selector of the same kind as s that addresses the n
+// bytes of text at off: L4 or L4-5 for lines, L4.c4-21 for characters in a
+// line (0-based code points, end excluded, spec §11.1), c40-57 for block
+// characters.
+func (v *blockView) selectorFor(s *ir.Selector, off, n int) string {
+	i1, i2 := v.lineOf(off), v.lineOf(off+max(n, 1)-1)
+	l1, l2 := i1+v.first, i2+v.first
+	switch {
+	case s.Kind == ir.SelChar && !v.windowed:
+		a := utf8.RuneCountInString(v.text[:off])
+		return fmt.Sprintf("c%d-%d", a, a+utf8.RuneCountInString(v.text[off:off+n]))
+	case s.Kind == ir.SelLine && s.HasCol && i1 == i2:
+		a := utf8.RuneCountInString(v.text[v.starts[i1]:off])
+		return fmt.Sprintf("L%d.c%d-%d", l1, a, a+utf8.RuneCountInString(v.text[off:off+n]))
+	case l1 == l2:
+		return "L" + strconv.Itoa(l1)
+	}
+	return fmt.Sprintf("L%d-%d", l1, l2)
+}
+
+// maxNearestCells bounds the work of nearest (quote length times block
+// length): a longer block is not searched for a close passage.
+const maxNearestCells = 1 << 21
+
+// nearest finds the passage of the block closest to q by edit distance
+// (Levenshtein over code points, the passage starting and ending anywhere:
+// Sellers' algorithm), when it is close: at most a third of q's length in
+// edits, and not identical (then q would have matched). A space in q matches
+// a line break, as in occurrences. It returns the passage, its selector
+// (L3.c4-21 within a line, L3-4 across lines) and the distance.
+func (v *blockView) nearest(q string) (string, string, int, bool) {
+	pat := []rune(q)
+	if len(pat) < 3 {
+		return "", "", 0, false
+	}
+	hay := []rune(strings.ReplaceAll(v.text, "\n", " "))
+	if len(hay) == 0 || len(hay)*len(pat) > maxNearestCells {
+		return "", "", 0, false
+	}
+	// prev[j], cur[j]: the distance of pat[:i] to the best passage ending at
+	// hay[j-1]; start[j] where that passage starts.
+	prev, cur := make([]int, len(hay)+1), make([]int, len(hay)+1)
+	pstart, cstart := make([]int, len(hay)+1), make([]int, len(hay)+1)
+	for j := range prev {
+		pstart[j] = j
+	}
+	for i := 1; i <= len(pat); i++ {
+		cur[0], cstart[0] = i, 0
+		for j := 1; j <= len(hay); j++ {
+			sub := prev[j-1]
+			if pat[i-1] != hay[j-1] {
+				sub++
+			}
+			best, st := sub, pstart[j-1]
+			if d := prev[j] + 1; d < best { // pat[i-1] left out
+				best, st = d, pstart[j]
+			}
+			if d := cur[j-1] + 1; d < best { // hay[j-1] left out
+				best, st = d, cstart[j-1]
+			}
+			cur[j], cstart[j] = best, st
+		}
+		prev, cur = cur, prev
+		pstart, cstart = cstart, pstart
+	}
+	bestJ := -1
+	for j := 1; j <= len(hay); j++ {
+		if bestJ < 0 || prev[j] < prev[bestJ] || prev[j] == prev[bestJ] && j-pstart[j] > bestJ-pstart[bestJ] {
+			bestJ = j
+		}
+	}
+	d := prev[bestJ]
+	if d == 0 || 3*d > len(pat) {
+		return "", "", 0, false
+	}
+	a, e := pstart[bestJ], bestJ
+	for a < e && hay[a] == ' ' { // a passage does not start or end in a gap
+		a++
+	}
+	for e > a && hay[e-1] == ' ' {
+		e--
+	}
+	off := len(string(hay[:a]))
+	n := len(string(hay[a:e]))
+	near := v.text[off : off+n]
+	if strings.Contains(near, "\n") {
+		near = strings.ReplaceAll(near, "\n", " ")
+	}
+	return near, v.selectorFor(&ir.Selector{Kind: ir.SelLine, HasCol: true}, off, n), d, true
 }
 
 func orDefault(s, d string) string {

@@ -53,6 +53,9 @@ const (
 	CodeSuccessMsg    = "AD052" // SUCCESS result with a message
 	CodeNoMarker      = "AD053" // [RESULT] without [STATUS:str] or [ERROR:str]
 	CodeNoHeader      = "AD054" // [RESULT] rows with no [FIELD:type] header
+	CodeResultMissing = "AD055" // [RESULT] header lacks a field of the called function's OUT
+	CodeResultExtra   = "AD056" // [RESULT] header has a field the called function's OUT does not declare
+	CodeResultType    = "AD057" // [RESULT] field typed other than in the called function's OUT
 	CodeNoDesc        = "AD060" // a function without DESC
 	CodeDupFunc       = "AD061" // two functions share a name
 	CodeBadRef        = "AD070" // a reference to a field other than ID, or typed other than int
@@ -92,7 +95,8 @@ type Checker struct {
 	tables  []*table          // in source order
 	funcs   map[string]*ir.DSLFunction
 	nfuncs  int           // [FUNCTIONS] blocks seen
-	calls   []*ir.DSLCall // checked at Finish, against every function of the document
+	calls   []*ir.DSLCall // calls of functions not declared before them, judged at Finish
+	call    *ir.DSLCall   // the latest [CALL]: the one a [RESULT] answers, or nil
 	later   []pendingRef  // row references to schemas not seen yet
 	refCols []pendingCol  // reference columns, resolved at Finish
 	json    *ir.DSLJSON   // the [JSON] block, or nil
@@ -156,7 +160,15 @@ func (c *Checker) Block(b ir.DSLBlock) {
 	case *ir.DSLFunctions:
 		c.functions(x)
 	case *ir.DSLCall:
-		c.calls = append(c.calls, x)
+		// The seed declares a function before it is called: a call is
+		// checked against the functions declared so far, and one of a
+		// function not (yet) declared waits for Finish to say which it is.
+		c.call = x
+		if x.Name != "" && c.funcs[x.Name] != nil {
+			c.checkCall(x, true)
+		} else {
+			c.calls = append(c.calls, x)
+		}
 	case *ir.DSLResult:
 		c.result(x)
 	case *ir.DSLJSON:
@@ -399,7 +411,69 @@ func (c *Checker) functions(fs *ir.DSLFunctions) {
 	}
 }
 
+// againstOut checks a result's header against the OUT of the function the
+// latest [CALL] named (when it was declared before the call): every OUT field
+// in the header, with its type, and no field OUT does not declare. Field
+// order is free, as in a call.
+func (c *Checker) againstOut(res *ir.DSLResult) {
+	if c.call == nil || res.Header == nil || res.Broken {
+		return
+	}
+	f := c.funcs[c.call.Name]
+	if f == nil || f.Out == nil || f.NameSpan.Start().Offset > c.call.Span.Start().Offset {
+		return
+	}
+	out, got := f.Out.Columns, res.Header.Columns
+	find := func(cols []*ir.DSLColumn, name string) *ir.DSLColumn {
+		for _, col := range cols {
+			if col.Name == name {
+				return col
+			}
+		}
+		return nil
+	}
+	for _, col := range got {
+		want := find(out, col.Name)
+		switch {
+		case want == nil:
+			c.errorf(CodeResultExtra, col.NameSpan, "return only the fields of OUT["+fieldList(out)+"], or declare "+col.Name+" there",
+				"result field %s is not in the OUT of %s, which this [RESULT] answers", col.Name, f.Name)
+		case valueType(want) != valueType(col):
+			sp := col.Type.Span
+			if !sp.IsValid() {
+				sp = col.Span
+			}
+			c.errorf(CodeResultType, sp, "declare "+col.Name+" as "+valueType(want)+", as OUT of "+f.Name+" does",
+				"result field %s is %s, but the OUT of %s declares it %s", col.Name, valueType(col), f.Name, valueType(want))
+		}
+	}
+	for _, col := range out {
+		if find(got, col.Name) == nil {
+			c.errorf(CodeResultMissing, res.Header.Span, "add "+columnText(col)+" to the [RESULT] header and a cell to each row",
+				"result lacks field %s of the OUT of %s, which this [RESULT] answers", col.Name, f.Name)
+		}
+	}
+}
+
+// valueType is a column's type as a result and an OUT must agree on it: the
+// reference target, or the value type.
+func valueType(col *ir.DSLColumn) string {
+	if col.Ref != nil {
+		return "@" + col.Ref.Schema + "." + col.Ref.Field
+	}
+	return col.Type.Kind.String()
+}
+
+func fieldList(cols []*ir.DSLColumn) string {
+	names := make([]string, len(cols))
+	for i, col := range cols {
+		names[i] = columnText(col)
+	}
+	return strings.Join(names, "|")
+}
+
 func (c *Checker) result(res *ir.DSLResult) {
+	c.againstOut(res)
 	if res.Header != nil {
 		ok := c.fields(res.Header.Columns, "the [RESULT] header", nil)
 		kinds := make([]ir.DSLTypeKind, len(res.Header.Columns))
@@ -484,7 +558,7 @@ func (c *Checker) Finish() diag.List {
 	}
 	c.cycles()
 	for _, call := range c.calls {
-		c.call(call)
+		c.checkCall(call, false)
 	}
 	if c.json != nil {
 		c.jsonBlock(c.json)
@@ -563,22 +637,29 @@ func (c *Checker) cycles() {
 	}
 }
 
-func (c *Checker) call(call *ir.DSLCall) {
+// checkCall checks a call against its function: when the call is read if the
+// function was declared before it, else at Finish, when it is known whether a
+// later [FUNCTIONS] declares it (still AD040: declare before calling).
+func (c *Checker) checkCall(call *ir.DSLCall, declaredBefore bool) {
 	if call.Name == "" && !call.NameSpan.IsValid() {
 		sp := call.Span.Collapse()
 		c.errorf(CodeNoCallName, sp, "name the function on the line after [CALL]: [Name]", "[CALL] without a function name")
 		return
 	}
 	f := c.funcs[call.Name]
-	if f == nil {
-		if c.nfuncs == 0 {
-			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeCallUnchecked, Span: call.NameSpan,
-				Message: "call of " + call.Name + " not checked: the document declares no functions",
-				Hint:    "put the [FUNCTIONS] block the call relies on in the same document to check it"})
-			return
-		}
+	switch {
+	case f == nil && c.nfuncs == 0:
+		c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeCallUnchecked, Span: call.NameSpan,
+			Message: "call of " + call.Name + " not checked: the document declares no functions",
+			Hint:    "put the [FUNCTIONS] block the call relies on in the same document to check it"})
+		return
+	case f == nil:
 		c.errorf(CodeUnknownFunc, call.NameSpan, "declare "+call.Name+" in [FUNCTIONS], or fix the name (names are case-sensitive)",
 			"call of undeclared function %s", call.Name)
+		return
+	case !declaredBefore: // by block order, not offsets: a document fed in pieces (compiler.Stream) restarts its offsets
+		c.errorf(CodeUnknownFunc, call.NameSpan, "move the [FUNCTIONS] block that declares "+call.Name+" before the call",
+			"call of %s before its declaration (at %s): a function is declared in an earlier [FUNCTIONS]", call.Name, f.NameSpan.Start())
 		return
 	}
 	var in []*ir.DSLColumn

@@ -79,6 +79,10 @@ func TestDiagnostics(t *testing.T) {
 		{CodeNoSchema, "[DATA]\n1|a\n", "1:1", diag.Error},
 		{CodeSecondData, base + "[DATA]\n3|c\n", "6:1", diag.Error},
 		{CodeUnknownFunc, fn + "[CALL]\n[G]\n", "7:2", diag.Error},
+		{CodeUnknownFunc, "[CALL]\n[F]\nA:x\n" + fn, "2:2", diag.Error}, // declared only after the call
+		{CodeResultMissing, outFn + "[RESULT]\n[DAY:int]\n1\n" + success, "10:1", diag.Error},
+		{CodeResultExtra, outFn + "[RESULT]\n[DAY:int|HIGH:float|SOURCE:str]\n1|2.5|met\n" + success, "10:21", diag.Error},
+		{CodeResultType, outFn + "[RESULT]\n[DAY:str|HIGH:float]\nmon|2.5\n" + success, "10:6", diag.Error},
 		{CodeMissingParam, fn + "[CALL]\n[F]\nN:1\n", "7:2", diag.Error},
 		{CodeUnknownParam, fn + "[CALL]\n[F]\nA:x\nB:y\n", "9:1", diag.Error},
 		{CodeParamType, fn + "[CALL]\n[F]\nA:x\nN:three\n", "9:3", diag.Error},
@@ -126,6 +130,12 @@ func TestDiagnostics(t *testing.T) {
 		})
 	}
 }
+
+// outFn declares Forecast with an OUT and calls it; a [RESULT] after it
+// answers that call.
+const outFn = "[FUNCTIONS]\n[Forecast]\nDESC[daily]\nIN[CITY:str*]\nOUT[DAY:int|HIGH:float]\n[CALL]\n[Forecast]\nCITY:Oslo\n"
+
+const success = "[STATUS:str]\nSUCCESS\n[ERROR:str]\n"
 
 func manyFields(n int) string {
 	var b strings.Builder

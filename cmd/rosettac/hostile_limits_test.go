@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rosettac/rosettac/compiler"
+)
+
+// runCLI runs rosettac in-process and returns its exit code and streams.
+func runCLI(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func writeFile(t *testing.T, dir, name string, data []byte, mode os.FileMode) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, data, mode); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, mode); err != nil { // past the umask
+		t.Fatal(err)
+	}
+	return p
+}
+
+func zpayload(n int) string {
+	var b bytes.Buffer
+	w := zlib.NewWriter(&b)
+	w.Write(bytes.Repeat([]byte("A"), n))
+	w.Close()
+	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+// TestInflateTotalCap: the z: payloads of one document share a total cap
+// (defect 1 of issue 14), reported as L114 naming its flag.
+func TestInflateTotalCap(t *testing.T) {
+	dir := t.TempDir()
+	var doc strings.Builder
+	z := zpayload(1000)
+	for i := range 5 {
+		fmt.Fprintf(&doc, "👽10|@1|#z%d|$z:%s\n", i, z)
+	}
+	f := writeFile(t, dir, "z.lingua", []byte(doc.String()), 0o644)
+	code, out, errs := runCLI("check", "--format", "json", "--max-inflate-total", "3500", f)
+	if code != 1 || strings.Count(out, `"L114"`) != 2 || !strings.Contains(out, "--max-inflate-total") {
+		t.Errorf("exit %d, want 1 with two L114 naming --max-inflate-total:\n%s%s", code, out, errs)
+	}
+	if code, out, _ := runCLI("check", "--format", "json", f); code != 0 || strings.Contains(out, "L114") {
+		t.Errorf("under the default total: exit %d\n%s", code, out)
+	}
+}
+
+// TestLimitOverflow: the largest int64 limits mean "no limit", never an
+// overflow that reads every input as empty (defect 3).
+func TestLimitOverflow(t *testing.T) {
+	dir := t.TempDir()
+	rose := writeFile(t, dir, "a.rose", []byte("a1.1 tell >b\n a x = 1 ~hi\n"), 0o644)
+	if code, _, errs := runCLI("check", "--max-bytes", "9223372036854775807", rose); code != 0 || strings.Contains(errs, "F001") {
+		t.Errorf("--max-bytes MaxInt64: exit %d\n%s", code, errs)
+	}
+	bomb := writeFile(t, dir, "b.lingua", []byte("👽10|@1|$z:"+zpayload(3<<20)+"\n"), 0o644)
+	if code, out, _ := runCLI("check", "--format", "json", "--max-inflate", "9223372036854775807", bomb); code != 0 || strings.Contains(out, "L10") {
+		t.Errorf("--max-inflate MaxInt64 on a 3 MiB payload: exit %d, want it decoded\n%s", code, out)
+	}
+	code, out, _ := runCLI("check", "--format", "json", "--max-inflate", "9223372036854775807", "--max-inflate-total", "2000000", bomb)
+	if code != 1 || !strings.Contains(out, "L114") {
+		t.Errorf("--max-inflate MaxInt64 under a 2 MB total: exit %d, want L114\n%s", code, out)
+	}
+	if code, _, errs := runCLI("check", "--max-bytes", "-1", rose); code != 2 || !strings.Contains(errs, "--max-bytes") {
+		t.Errorf("--max-bytes -1: exit %d\n%s", code, errs)
+	}
+	// L105 names the flag that raises its cap (defect 8).
+	_, out, _ = runCLI("check", "--format", "json", bomb)
+	if !strings.Contains(out, `"L105"`) || !strings.Contains(out, "--max-inflate") {
+		t.Errorf("L105 does not name --max-inflate:\n%s", out)
+	}
+}
+
+// TestKeyFileLimits: key files are read up to a bound, and one that every
+// user may write is read with a warning (defects 2 and 8).
+func TestKeyFileLimits(t *testing.T) {
+	dir := t.TempDir()
+	lingua := writeFile(t, dir, "m.lingua", []byte("👽10|@1|$aGk=\n"), 0o644)
+	big := writeFile(t, dir, "big.key", bytes.Repeat([]byte("A"), 1<<20), 0o600)
+	code, _, errs := runCLI("check", "--psk-file", big, lingua)
+	if code != 2 || !strings.Contains(errs, "larger than 64 KiB") {
+		t.Errorf("a 1 MiB key file: exit %d\n%s", code, errs)
+	}
+	open := writeFile(t, dir, "open.psk", []byte("correct horse battery staple\n"), 0o666)
+	code, _, errs = runCLI("check", "--psk-file", open, lingua)
+	if code != 0 || strings.Count(errs, "writable by every user") != 1 || strings.Contains(errs, "correct horse") {
+		t.Errorf("a world-writable key file: exit %d, want 0 and one warning without the key\n%s", code, errs)
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		if code, _, errs := runCLI("check", "--key-file", "/dev/zero", lingua); code != 2 || !strings.Contains(errs, "larger than") {
+			t.Errorf("--key-file /dev/zero: exit %d\n%s", code, errs)
+		}
+	}
+}
+
+// TestStreamedLineLimit: a streamed AgentDSL check holds at most the limit
+// of one line (defect 2): /dev/zero is one endless line.
+func TestStreamedLineLimit(t *testing.T) {
+	dir := t.TempDir()
+	long := writeFile(t, dir, "l.adsl", []byte("[SCHEMA:T]\nID:int|S:str\n\n[DATA]\n1|"+strings.Repeat("x", 5000)+"\n"), 0o644)
+	code, _, errs := runCLI("check", "--max-bytes", "1000000", "--from", "agentdsl", long)
+	if code != 0 {
+		t.Errorf("a 5 KB line under a 1 MB limit: exit %d\n%s", code, errs)
+	}
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	// With a limit given, /dev/zero (not a regular file) is read up to it.
+	code, _, errs = runCLI("check", "--from", "agentdsl", "--max-bytes", "4096", "/dev/zero")
+	if code != 1 || !strings.Contains(errs, "F003") {
+		t.Errorf("check --from agentdsl --max-bytes 4096 /dev/zero: exit %d\n%s", code, errs)
+	}
+	// Without one it is streamed, a line at most the default limit; the
+	// same reader with a small limit stops at the endless line with F005.
+	r, err := compiler.CheckReaderLimit("zero", zeros{}, 1<<16)
+	if err != nil || len(r.Diags) != 1 || r.Diags[0].Code != "F005" || !strings.Contains(r.Diags[0].Hint, "--max-bytes") {
+		t.Errorf("an endless line: %v %v", err, r.Diags)
+	}
+}
+
+// zeros is /dev/zero in memory.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}

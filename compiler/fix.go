@@ -1,0 +1,33 @@
+package compiler
+
+import "github.com/rosettac/rosettac/diag"
+
+// FixRounds bounds how often Fix checks again after applying fixes: a fix
+// that conflicted with another is offered again by the next check, and a
+// repaired header can reveal a fix in what follows it.
+const FixRounds = 8
+
+// Fix applies the fixes at or above min (diag.Safe, or diag.Review for all)
+// of the diagnostics of src, checks the result again and repeats, until no
+// fix is left to apply (at most FixRounds rounds). It returns the text, the
+// fixes applied (each with the diagnostic of its round: its positions are in
+// that round's text), and the check of the text returned. opt.From is kept
+// to the language of src, whatever the fixes did.
+func Fix(file string, src []byte, opt Options, min diag.Applicability) ([]byte, []diag.AppliedFix, *Result) {
+	res := Check(file, src, opt)
+	if opt.From == "" {
+		opt.From = res.Lang
+	}
+	text := src
+	var all []diag.AppliedFix
+	for range FixRounds {
+		next, applied := diag.ApplyFixes(res.File, text, res.Diags, min)
+		if len(applied) == 0 {
+			break
+		}
+		all = append(all, applied...)
+		text = next
+		res = Check(file, text, opt)
+	}
+	return text, all, res
+}
