@@ -79,6 +79,8 @@ func TestRunShape(t *testing.T) {
 		{"tiny-long", fRosetta, fProse},
 		{"tiny-table", fAgentDSL, fJSONPretty},
 		{"tiny-table", fAgentDSL, fJSONCompact},
+		{"tiny-table", fTOON, fJSONCompact},
+		{"tiny-table", fAgentDSL, fTOON},
 		{"tiny-lingua", fLingua, fJSONCompact},
 		{"tiny-lingua", fLingua, fEnglish},
 		{"tiny-lingua", fLinguaBare, fEnglish},
@@ -89,8 +91,8 @@ func TestRunShape(t *testing.T) {
 	}
 
 	summary := tableAfter(t, out, "Summary")
-	if len(summary) != 1+8 {
-		t.Errorf("summary has %d comparison rows, want 8", len(summary)-1)
+	if len(summary) != 1+10 {
+		t.Errorf("summary has %d comparison rows, want 10", len(summary)-1)
 	}
 	mesh := tableAfter(t, out, "Mesh cost, measured")
 	if len(mesh) != 1+len(tokens.Encodings) || mesh[1][1] != tokens.Encodings[0] || mesh[2][1] != tokens.Encodings[1] {

@@ -9,6 +9,7 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit/tokens"
+	"github.com/rosettac/rosettac/grammars/toon"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -22,6 +23,7 @@ const (
 	fLingua      = "Lingua"
 	fLinguaBare  = "Lingua without signature"
 	fEnglish     = "English"
+	fTOON        = "TOON"
 )
 
 // formats returns a case's formats by display name, and the comparisons to
@@ -35,8 +37,11 @@ func formats(c *benchCase) (map[string][]byte, [][2]string) {
 		return map[string][]byte{fRosetta: f["rosetta.rose"], fProse: f["prose.txt"]},
 			[][2]string{{fRosetta, fProse}}
 	case "table":
-		return map[string][]byte{fAgentDSL: f["doc.adsl"], fJSONPretty: prettyJSON(f["data.json"]), fJSONCompact: compactJSON(f["data.json"])},
-			[][2]string{{fAgentDSL, fJSONPretty}, {fAgentDSL, fJSONCompact}}
+		// TOON is encoded from the same data.json (grammars/toon, its
+		// default options: comma, two spaces), so it too holds exactly the
+		// same information.
+		return map[string][]byte{fAgentDSL: f["doc.adsl"], fJSONPretty: prettyJSON(f["data.json"]), fJSONCompact: compactJSON(f["data.json"]), fTOON: toonOf(f["data.json"])},
+			[][2]string{{fAgentDSL, fJSONPretty}, {fAgentDSL, fJSONCompact}, {fTOON, fJSONCompact}, {fAgentDSL, fTOON}}
 	case "lingua":
 		return map[string][]byte{fLingua: f["msg.lingua"], fLinguaBare: stripSignatures(f["msg.lingua"]),
 				fJSONCompact: compactJSON(f["data.json"]), fEnglish: f["english.txt"]},
@@ -62,6 +67,16 @@ func prettyJSON(b []byte) []byte {
 	_ = json.Indent(&out, bytes.TrimSpace(b), "", "  ") // validated by parseCase
 	out.WriteByte('\n')
 	return out.Bytes()
+}
+
+// toonOf is data.json encoded as TOON, with a final newline like the other
+// formats' files (the encoder writes none).
+func toonOf(b []byte) []byte {
+	v, ds := toon.ParseJSON(diag.NewSource("data.json", b))
+	if len(ds) > 0 {
+		return nil // validated by parseCase
+	}
+	return append(toon.Encode(v, toon.EncodeOptions{}), '\n')
 }
 
 func compactJSON(b []byte) []byte {

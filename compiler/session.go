@@ -77,6 +77,17 @@ func (s *Session) Add(m *ir.Message) diag.List {
 	return ds
 }
 
+// Commit stores m after Check: a host that refuses a message with an error
+// (the mesh gateway) checks first and commits only what it accepts, so a
+// refused message never becomes session state and is checked once. Check
+// then Commit is Add. A message Add would not store (no header, an id
+// stored already) is not stored.
+func (s *Session) Commit(m *ir.Message) {
+	if m != nil && m.Header != nil && !m.Degraded && !s.st.Has(m.Header.ID.Text) {
+		s.st.Store(m)
+	}
+}
+
 // Open lists the obligations not yet discharged, in arrival order.
 func (s *Session) Open() []*Obligation { return s.st.Open() }
 

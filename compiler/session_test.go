@@ -592,3 +592,35 @@ w3 stop re=w2
 		t.Errorf("canonical form does not fold the inherited route:\n%s", out)
 	}
 }
+
+// TestSessionCheckCommit: Check stores nothing; only Commit makes the
+// message state (the mesh refuses a message with an error and must not keep
+// it); a stored id is not stored twice.
+func TestSessionCheckCommit(t *testing.T) {
+	parse := func(text string) (*Result, *ir.Message) {
+		res := Parse("", []byte(text), Options{From: ir.Rosetta})
+		return res, res.Doc.(*ir.Transcript).Messages[0]
+	}
+	s := NewSession(Options{})
+	res, ask := parse("a1.1 ask >a2\n q ok?\n")
+	s.SetSource(res.Source)
+	if ds := s.Check(ask); ds.HasErrors() {
+		t.Fatalf("Check of a new message: %v", ds)
+	}
+	if s.Message("a1.1", true) != nil || len(s.Open()) != 0 {
+		t.Fatal("Check stored the message")
+	}
+	s.Commit(ask)
+	if s.Message("a1.1", true) == nil || len(s.Open()) != 1 {
+		t.Fatal("Commit did not store the message")
+	}
+	res, again := parse("a1.1 ask >a2\n q ok?\n")
+	s.SetSource(res.Source)
+	if ds := s.Check(again); len(ds) != 1 || ds[0].Code != "D001" {
+		t.Fatalf("Check of a stored id: %v, want D001", ds)
+	}
+	s.Commit(again)
+	if len(s.Open()) != 1 {
+		t.Fatal("Commit stored a stored id again")
+	}
+}

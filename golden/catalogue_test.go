@@ -13,10 +13,10 @@ import (
 
 // rosettaCodeDirs are the packages whose diagnostic codes docs/diagnostics.md
 // catalogues (AgentRosetta and input problems).
-var rosettaCodeDirs = []string{"compiler", "passes/resolve", "passes/epistemic", "grammars/rosetta"}
+var rosettaCodeDirs = []string{"compiler", "passes/resolve", "passes/epistemic", "grammars/rosetta", "mesh"}
 
 // codeLit matches a Rosetta or input diagnostic code as a Go string literal.
-var codeLit = regexp.MustCompile(`"((?:[PEWIDF][0-9]{3}|S[0-9]{1,2})[a-z]?)"`)
+var codeLit = regexp.MustCompile(`"((?:[PEWIDFM][0-9]{3}|S[0-9]{1,2})[a-z]?)"`)
 
 // TestCatalogue checks that every code in the checker's and parser's source is
 // documented in docs/diagnostics.md (as a "### CODE" heading) and appears in

@@ -198,7 +198,7 @@ var gCode = regexp.MustCompile(`"(G[0-9]{3})"`)
 // TestGCodesDocumented checks that every G code of emit/gogen and
 // emit/jsonschema is catalogued in docs/gogen.md and appears in a test.
 func TestGCodesDocumented(t *testing.T) {
-	codes := sourceCodes(t, gCode, 4, "emit/gogen", "emit/jsonschema")
+	codes := sourceCodes(t, gCode, 4, "emit/gogen", "emit/jsonschema", "emit/agentcard")
 	doc, err := os.ReadFile("../docs/gogen.md")
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +224,7 @@ func TestExampleGoToolsFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const directive = "//go:generate go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate\n"
+	const directive = "//go:generate go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate --mcp\n"
 	if !strings.Contains(string(docGo), directive) {
 		t.Fatalf("examples/gotools/doc.go lacks %q; keep this test's options in step with it", directive)
 	}
@@ -236,7 +236,7 @@ func TestExampleGoToolsFresh(t *testing.T) {
 	if res.Diags.HasErrors() {
 		t.Fatalf("tools.adsl: %v", res.Diags)
 	}
-	files, ds := gogen.Generate(res.Doc, gogen.Options{Package: "gotools", Source: "tools.adsl", Validate: true})
+	files, ds := gogen.Generate(res.Doc, gogen.Options{Package: "gotools", Source: "tools.adsl", Validate: true, MCP: true})
 	if len(ds) != 0 || len(files) != 1 {
 		t.Fatalf("gen: %v", ds)
 	}

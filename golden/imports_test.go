@@ -35,15 +35,19 @@ var allowed = map[string][]string{
 	"passes/*":         {"ir", "diag", "internal/*", adslrtPkg},
 	"internal/*":       {"ir", "diag", "internal/*", "golang.org/x/text/*", adslrtPkg},
 	"internal/handlex": {"github.com/alecthomas/participle/v2/lexer"}, // the grammars' hand lexer: participle's lexer types only
-	"compiler":         {"grammars/*", "passes/*", "ir", "diag", "internal/*"},
-	"emit":             {"ir", "diag"},
-	"emit/json":        {"emit", "ir", "diag", "internal/*", adslrtPkg},
-	"emit/text":        {"emit", "ir", "diag", "internal/*", "golang.org/x/text/*", adslrtPkg},
-	"emit/translate":   {"emit", "ir", "diag", "internal/*", "grammars/*", "emit/json", adslrtPkg},
-	"emit/gogen":       {"emit", "ir", "diag", "internal/*", "github.com/dave/jennifer/*", "grammars/agentdsl", adslrtPkg},
-	"emit/jsonschema":  {"emit", "ir", "diag", "internal/*", adslrtPkg},
-	"emit/tokens":      {"emit", "ir", "diag", "internal/*", "github.com/tiktoken-go/tokenizer*", "github.com/dlclark/regexp2", adslrtPkg}, // regexp2: the pre-tokenizer of tiktoken-go's codecs, run by rosettac's own merge
-	".":                {},
+	// Test helpers for the interop fixtures: a maintained JSON Schema
+	// validator for the official MCP and A2A schemas. Only tests import it.
+	"internal/interoptest": {"github.com/santhosh-tekuri/jsonschema/v6*"},
+	"compiler":             {"grammars/*", "passes/*", "ir", "diag", "internal/*"},
+	"emit":                 {"ir", "diag"},
+	"emit/json":            {"emit", "ir", "diag", "internal/*", adslrtPkg},
+	"emit/text":            {"emit", "ir", "diag", "internal/*", "golang.org/x/text/*", adslrtPkg},
+	"emit/translate":       {"emit", "ir", "diag", "internal/*", "grammars/*", "emit/json", adslrtPkg},
+	"emit/gogen":           {"emit", "ir", "diag", "internal/*", "github.com/dave/jennifer/*", "grammars/agentdsl", adslrtPkg},
+	"emit/agentcard":       {"emit", "ir", "diag", "internal/*", adslrtPkg},
+	"emit/jsonschema":      {"emit", "ir", "diag", "internal/*", adslrtPkg},
+	"emit/tokens":          {"emit", "ir", "diag", "internal/*", "github.com/tiktoken-go/tokenizer*", "github.com/dlclark/regexp2", adslrtPkg}, // regexp2: the pre-tokenizer of tiktoken-go's codecs, run by rosettac's own merge
+	".":                    {},
 	// The configuration file: its loader reads YAML with positions, and
 	// takes the act names from the Rosetta grammar that defines them.
 	"config": {"diag", "grammars/rosetta", "go.yaml.in/yaml/v3"},
@@ -53,12 +57,18 @@ var allowed = map[string][]string{
 	// The language server: the protocol's types (glsp) and framing (jsonrpc2),
 	// the compiler's entry points, the configuration file, the renderings.
 	"lsp": {"compiler", "config", "docs", "emit", "emit/*", "diag", "ir", "github.com/tliron/glsp*", "github.com/sourcegraph/jsonrpc2"},
+	// rosettac's tools as an MCP server: a thin layer over the compiler, as
+	// ARCHITECTURE.md's servers are; docs gives it the catalogue pages.
+	"mcpserver": {"compiler", "emit", "emit/*", "diag", "ir", "docs", "github.com/modelcontextprotocol/go-sdk/*"},
 	// The documentation pages, embedded, and the diagnostic catalogue read from them.
 	"docs":         {},
-	"cmd/rosettac": {"compiler", "config", "emit", "emit/*", "diag", "ir", "lsp", "github.com/rogpeppe/go-internal/diff"},
-	"bench":        {"*"}, // a program: the token benchmark suite
-	"golden":       {"*"},
-	"fuzz":         {"*"},
+	"cmd/rosettac": {"compiler", "config", "emit", "emit/*", "diag", "ir", "lsp", "mcpserver", "mesh", "github.com/modelcontextprotocol/go-sdk/mcp", "github.com/rogpeppe/go-internal/diff"},
+	// The live mesh: the gateway and the Go client on NATS JetStream; its
+	// policy is the configuration file's mesh section.
+	"mesh":   {"compiler", "config", "emit", "emit/*", "diag", "ir", "github.com/nats-io/*"},
+	"bench":  {"*"}, // a program: the token benchmark suite
+	"golden": {"*"},
+	"fuzz":   {"*"},
 }
 
 func match(pattern, path string) bool {

@@ -11,7 +11,7 @@ import (
 
 // transcript has CJK and emoji before the positions the tests look at, a
 // reply to a parent that is not there (E008) and a symbol used before any
-// def (I011) after 好🚀 on line 8.
+// def (I011, a list item) after 好🚀 on line 8.
 const transcript = `a1.1 ask >b1 #ops ttl=5m
  q 第三章🚀 ready? ~hi
  txt draft
@@ -19,7 +19,7 @@ const transcript = `a1.1 ask >b1 #ops ttl=5m
  | second line 二
 
 b1.1 tell re=a1.1
- a status = 好🚀 WARN ~mid
+ a status = [好🚀, WARN] ~mid
  ctx @a1.1.draft#L2
 
 c1.1 tell >a1 re=z9.9 #ops
@@ -69,8 +69,8 @@ func TestProtocol(t *testing.T) {
 		t.Errorf("E008 = %+v", e008)
 	}
 	// WARN is after 好🚀: 12 + 1 + 2 + 1 UTF-16 units (the emoji is a surrogate pair).
-	if i011 := has(p, "I011"); i011 == nil || i011.Range != (rng{pos{7, 16}, pos{7, 20}}) {
-		t.Errorf("I011 = %+v, want 7:16-7:20 in UTF-16", i011)
+	if i011 := has(p, "I011"); i011 == nil || i011.Range != (rng{pos{7, 18}, pos{7, 22}}) {
+		t.Errorf("I011 = %+v, want 7:18-7:22 in UTF-16", i011)
 	}
 
 	// The parent, written above the reply, makes the E008 go away.
@@ -241,8 +241,8 @@ func TestUTF8Positions(t *testing.T) {
 	}
 	p := c.open(uri, "rosetta", transcript)
 	// WARN after 好🚀: 12 + 3 + 4 + 1 bytes.
-	if i011 := has(p, "I011"); i011 == nil || i011.Range != (rng{pos{7, 20}, pos{7, 24}}) {
-		t.Errorf("I011 = %+v, want 7:20-7:24 in bytes", i011)
+	if i011 := has(p, "I011"); i011 == nil || i011.Range != (rng{pos{7, 22}, pos{7, 26}}) {
+		t.Errorf("I011 = %+v, want 7:22-7:26 in bytes", i011)
 	}
 	// A change in bytes: insert the parent of the E008.
 	p = c.change(uri, 2, rng{pos{10, 0}, pos{10, 0}}, "z9.9 ask >c1 #ops\n q 好🚀\n\n")

@@ -23,7 +23,12 @@ func runFix(e *env, args []string) int {
 	var df diagFlags
 	var list, showDiff, write, all bool
 	in.register(fs, e.stderr)
-	df.register(fs)
+	// fix's report is the errors left after fixing: --severity could
+	// only hide some of them, so fix takes the product flags but that one.
+	df.product, df.severity = true, "info"
+	fs.StringVar(&df.format, "diag-format", "text", "format of the diagnostics on stderr: text, json, sarif, github or llm")
+	fs.BoolVar(&df.allErrors, "all-errors", false, "show every diagnostic in text output (default: the first 10)")
+	fs.StringVar(&df.disable, "disable", "", "codes to leave out, comma-separated (W010,I011)")
 	fs.BoolVar(&list, "l", false, "list files that fix would change")
 	fs.BoolVar(&showDiff, "d", false, "print a diff instead of the fixed text")
 	fs.BoolVar(&write, "w", false, "rewrite files in place")

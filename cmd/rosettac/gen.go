@@ -19,8 +19,8 @@ import (
 )
 
 func init() {
-	register(&command{name: "gen", args: "go|jsonschema [flags] FILE.adsl",
-		summary: "generate typed Go (gen go) or JSON Schema tool definitions (gen jsonschema) from AgentDSL declarations",
+	register(&command{name: "gen", args: "go|jsonschema|agentcard [flags] FILE...",
+		summary: "generate typed Go (gen go) or JSON Schema tool definitions (gen jsonschema) from AgentDSL declarations, or an A2A Agent Card (gen agentcard HELLO.rose TOOLS.adsl)",
 		run:     runGen})
 	// compile --emit go,jsonschema: the same outputs, named after each input.
 	for kind, t := range genTargets {
@@ -31,7 +31,7 @@ func init() {
 			if !token.IsIdentifier(pkg) {
 				pkg = "generated"
 			}
-			return t.generate(r, base, out, pkg, false)
+			return t.generate(r, base, out, pkg, genOptions{})
 		}
 	}
 }
@@ -39,20 +39,29 @@ func init() {
 // genTarget is one kind of gen output.
 type genTarget struct {
 	ext      string // default extension of the output
-	generate func(r *compiler.Result, src string, out string, pkg string, validate bool) ([]emit.File, diag.List)
+	generate func(r *compiler.Result, src string, out string, pkg string, o genOptions) ([]emit.File, diag.List)
+}
+
+// genOptions are the flags of gen that change what is generated.
+type genOptions struct {
+	validate bool // gen go --validate
+	mcp      bool // gen go --mcp, gen jsonschema --mcp
 }
 
 var genTargets = map[string]*genTarget{
-	"go": {ext: ".go", generate: func(r *compiler.Result, src, out, pkg string, validate bool) ([]emit.File, diag.List) {
-		return gogen.Generate(r.Doc, gogen.Options{Package: pkg, Source: src, Output: out, Validate: validate})
+	"go": {ext: ".go", generate: func(r *compiler.Result, src, out, pkg string, o genOptions) ([]emit.File, diag.List) {
+		return gogen.Generate(r.Doc, gogen.Options{Package: pkg, Source: src, Output: out, Validate: o.validate, MCP: o.mcp})
 	}},
-	"jsonschema": {ext: ".json", generate: func(r *compiler.Result, src, out, _ string, _ bool) ([]emit.File, diag.List) {
-		return jsonschema.Generate(r.Doc, jsonschema.Options{Source: src, Output: out})
+	"jsonschema": {ext: ".json", generate: func(r *compiler.Result, src, out, _ string, o genOptions) ([]emit.File, diag.List) {
+		return jsonschema.Generate(r.Doc, jsonschema.Options{Source: src, Output: out, MCP: o.mcp})
 	}},
 }
 
 func runGen(e *env, args []string) int {
 	c := commands["gen"]
+	if len(args) > 0 && args[0] == "agentcard" {
+		return runGenAgentCard(e, c, args[1:])
+	}
 	if len(args) == 0 || genTargets[args[0]] == nil {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprintf(e.stdout, "usage: rosettac gen %s\n\n%s\n\nrun 'rosettac gen go -h' or 'rosettac gen jsonschema -h' for the flags\n", c.args, c.summary)
@@ -62,7 +71,7 @@ func runGen(e *env, args []string) int {
 		if len(args) > 0 {
 			what = fmt.Sprintf("unknown target %q", args[0])
 		}
-		return usageError(e, c, fmt.Errorf("%s: want gen go or gen jsonschema", what))
+		return usageError(e, c, fmt.Errorf("%s: want gen go, gen jsonschema or gen agentcard", what))
 	}
 	kind, target := args[0], genTargets[args[0]]
 	sub := &command{name: "gen " + kind, args: "[flags] FILE.adsl", summary: c.summary}
@@ -70,7 +79,7 @@ func runGen(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var out, pkg string
-	var check, validate bool
+	var check, validate, mcp bool
 	in.register(fs, e.stderr)
 	df.registerProduct(fs)
 	df.registerStrict(fs)
@@ -79,6 +88,9 @@ func runGen(e *env, args []string) int {
 	if kind == "go" {
 		fs.StringVar(&pkg, "package", "", "package name of the generated file (default: the input's base name)")
 		fs.BoolVar(&validate, "validate", false, "also generate Validate methods")
+		fs.BoolVar(&mcp, "mcp", false, "also generate RegisterMCP, which serves the functions as MCP tools with the official Go SDK")
+	} else {
+		fs.BoolVar(&mcp, "mcp", false, "write MCP's tools/list result (protocol 2025-11-25), each schema naming its dialect")
 	}
 	files, err := parseInterleaved(fs, args[1:])
 	if err != nil {
@@ -109,7 +121,7 @@ func runGen(e *env, args []string) int {
 	var gen []emit.File
 	if !r.Diags.HasErrors() {
 		var ds diag.List
-		gen, ds = target.generate(r, sourceName(files[0], r.File, out), filepath.Base(out), pkg, validate)
+		gen, ds = target.generate(r, sourceName(files[0], r.File, out), filepath.Base(out), pkg, genOptions{validate: validate, mcp: mcp})
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
 	}
@@ -137,6 +149,9 @@ func runGen(e *env, args []string) int {
 				if validate {
 					regen = append(regen, "--validate")
 				}
+			}
+			if mcp {
+				regen = append(regen, "--mcp")
 			}
 			fmt.Fprintf(e.stderr, "rosettac %s: %s is stale: run %s\n", sub.name, out, strings.Join(regen, " "))
 			return exitDiags

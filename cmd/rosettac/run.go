@@ -191,6 +191,9 @@ type inputFlags struct {
 // (TestHelpFlagsAreUsed).
 func (f *inputFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 	f.stderr = stderr
+	// The Lingua limits' defaults hold for commands that do not list
+	// the flags (registerLingua) too.
+	f.inflate, f.total = 1<<20, 64<<20
 	fs.StringVar(&f.from, "from", "", "input language: rosetta, lingua, agentdsl or json (default: by extension, then content)")
 	fs.Int64Var(&f.maxBytes, "max-bytes", compiler.DefaultMaxBytes, "largest input accepted, in bytes")
 	fs.StringVar(&f.configs.flag, "config", "", "configuration file (default: rosettac.yaml or .rosettac.yaml found by walking up from each input)")
@@ -316,7 +319,7 @@ type diagFlags struct {
 	format    string
 	allErrors bool
 	strict    bool
-	maxTokens int // --max-tokens: --format llm's budget (llm.go)
+	maxTokens int    // --max-tokens: --format llm's budget (llm.go)
 	severity  string // --severity: the lowest printed
 	disable   string // --disable CODE,CODE as given
 	disabled  []string

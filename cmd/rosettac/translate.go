@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rosettac/rosettac/compiler"
@@ -12,12 +13,12 @@ import (
 )
 
 func init() {
-	register(&command{name: "translate", args: "--to rosetta|lingua|agentdsl|json|smallest [flags] FILE...",
-		summary: "translate to another format (--to json|agentdsl|rosetta|lingua|smallest, --from json); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
+	register(&command{name: "translate", args: "--to rosetta|lingua|agentdsl|json|toon|a2a|smallest [flags] FILE...",
+		summary: "translate to another format (--to json|agentdsl|rosetta|lingua|toon|a2a|smallest, --from json|toon|a2a); every loss is a T diagnostic, --strict makes it an error", run: runTranslate})
 }
 
 // targetNames are the values of translate --to, for messages.
-const targetNames = "rosetta, lingua, agentdsl, json or smallest"
+const targetNames = "rosetta, lingua, agentdsl, json, toon, a2a or smallest"
 
 func runTranslate(e *env, args []string) int {
 	c := commands["translate"]
@@ -25,6 +26,7 @@ func runTranslate(e *env, args []string) int {
 	var in inputFlags
 	var df diagFlags
 	var to, encoding string
+	var tf toonFlags
 	var decrypt bool
 	in.register(fs, e.stderr)
 	in.registerRosetta(fs)
@@ -32,7 +34,8 @@ func runTranslate(e *env, args []string) int {
 	in.registerOneSession(fs)
 	df.registerProduct(fs)
 	df.registerStrict(fs)
-	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, or smallest (the fewest tokens among the targets that lose nothing)")
+	tf.register(fs)
+	fs.StringVar(&to, "to", "", "target: json, agentdsl, rosetta, lingua, toon, a2a, or smallest (the fewest tokens among the targets that lose nothing)")
 	fs.BoolVar(&decrypt, "decrypt", false, "write the plaintext of encrypted Lingua payloads (never without it; the Rosetta messages are labelled sens=secret)")
 	fs.StringVar(&encoding, "encoding", "o200k_base", "with --to smallest: the tokenizer that decides (o200k_base or cl100k_base)")
 	files, err := parseInterleaved(fs, args)
@@ -41,6 +44,15 @@ func runTranslate(e *env, args []string) int {
 	}
 	if to == "" {
 		return usageError(e, c, fmt.Errorf("--to is required (%s)", targetNames))
+	}
+	// TOON and A2A are formats translate reads and writes, not languages the
+	// compiler checks (interop.go).
+	from := interopFormat(in.from)
+	if from != "" {
+		in.from = ""
+	}
+	if from != "" || interopFormat(to) != "" || slices.ContainsFunc(files, isTOONFile) {
+		return runInterop(e, c, files, &in, &df, &tf, from, to)
 	}
 	var target ir.Language
 	if to == "smallest" {

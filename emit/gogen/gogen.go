@@ -57,6 +57,7 @@ type Options struct {
 	Source   string // the input's name as the "// source:" line shows it
 	Output   string // name of the generated file; "" means Source with .go for its extension
 	Validate bool   // also generate Validate methods
+	MCP      bool   // also generate RegisterMCP (mcp.go), for the official MCP Go SDK
 }
 
 // Generate returns the Go file for doc. A document that is not AgentDSL, has
@@ -170,6 +171,9 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 	if len(fdecls) > 0 {
 		for _, n := range []string{nameService, nameDispatch, nameDeclaration} {
 			pkg.claim(n, "the generated "+n, diag.Span{})
+		}
+		if opt.MCP {
+			pkg.claim(nameRegisterMCP, "the generated "+nameRegisterMCP, diag.Span{})
 		}
 	}
 	goName := func(name, what string, sp diag.Span) (string, bool) {

@@ -23,6 +23,9 @@ func render(p *genPlan, opt Options) ([]byte, error) {
 	f.ImportName(Runtime, "adslrt")
 	if len(p.all) > 0 {
 		renderFunctions(f, p, opt)
+		if opt.MCP && len(p.funcs) > 0 {
+			renderMCP(f, p)
+		}
 	}
 	for _, t := range p.tables {
 		renderTable(f, t, opt)

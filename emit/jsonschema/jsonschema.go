@@ -4,14 +4,11 @@
 // "outputSchema"}]}) and A2A agents describe skills, so that the Go contract
 // (emit/gogen) and the wire contract come from one declaration.
 //
-// The mapping (docs/gogen.md): int is "integer", float "number", str "string",
-// any is the empty schema (any JSON value), a reference is an "integer" row ID
-// whose description names its schema. Required parameters (*) are listed in
-// "required"; no other property is allowed. OUT fields describe one row of the
-// [RESULT]; a result carries rows, so outputSchema is an object whose "rows"
-// property is an array of such rows, each cell typed as translate --to json
-// writes it (null for _, an array of strings for a multi-value str). The
-// output is deterministic: fields keep their declared order.
+// The mapping is internal/toolschema's (docs/gogen.md). Options.MCP writes the
+// result of MCP's tools/list exactly as protocol 2025-11-25 defines it, each
+// schema naming its dialect (JSON Schema 2020-12, MCP's default) in "$schema";
+// a test validates it against the protocol's own schema for every AgentDSL file
+// in the repository.
 package jsonschema
 
 import (
@@ -22,6 +19,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
+	"github.com/rosettac/rosettac/internal/toolschema"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -35,6 +33,7 @@ const (
 type Options struct {
 	Source string // the input's name
 	Output string // the output file's name; "" means Source with .json for its extension
+	MCP    bool   // MCP's tools/list result (2025-11-25), every schema with its "$schema"
 }
 
 // Generate returns the tool definitions of doc's functions as one JSON file.
@@ -64,7 +63,7 @@ func Generate(doc ir.Document, opt Options) ([]emit.File, diag.List) {
 				continue // AD061, reported by the checker
 			}
 			seen[f.Name] = true
-			tools = append(tools, tool(f))
+			tools = append(tools, toolschema.Tool(f, toolschema.Options{Dialect: opt.MCP}))
 		}
 	}
 	if len(tools) == 0 {
@@ -78,7 +77,7 @@ func Generate(doc ir.Document, opt Options) ([]emit.File, diag.List) {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(object{{"tools", tools}}); err != nil {
+	if err := enc.Encode(toolschema.Object{{Key: "tools", Value: tools}}); err != nil {
 		// Every value is a string, a bool or a container of them: a bug.
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeNoFunctions, Span: d.Span,
 			Message: "internal error: " + err.Error(), Hint: "please report this with the input"})
@@ -89,111 +88,4 @@ func Generate(doc ir.Document, opt Options) ([]emit.File, diag.List) {
 		name = strings.TrimSuffix(path.Base(opt.Source), path.Ext(opt.Source)) + ".json"
 	}
 	return []emit.File{{Name: name, Data: b.Bytes()}}, ds
-}
-
-// object is a JSON object that keeps its keys in order.
-type object []member
-
-type member struct {
-	key   string
-	value any
-}
-
-// MarshalJSON writes the members in order.
-func (o object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(m.key)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(m.value)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-func tool(f *ir.DSLFunction) object {
-	t := object{{"name", f.Name}}
-	if f.Desc != nil {
-		t = append(t, member{"description", f.Desc.Text})
-	}
-	var in []*ir.DSLColumn
-	if f.In != nil {
-		in = f.In.Columns
-	}
-	t = append(t, member{"inputSchema", fields(in, false)})
-	if f.Out != nil && len(f.Out.Columns) > 0 {
-		// The data form of a [RESULT] (translate --to json, $result) also has
-		// "status" and "error": other properties are allowed.
-		t = append(t, member{"outputSchema", object{
-			{"type", "object"},
-			{"properties", object{{"rows", object{{"type", "array"}, {"items", fields(f.Out.Columns, true)}}}}},
-			{"required", []string{"rows"}},
-		}})
-	}
-	return t
-}
-
-// fields is the object schema of a field list; rows of a result describe
-// their cells as the data form writes them (null for _, an array for a
-// multi-value str, a nested object for a named reference).
-func fields(cols []*ir.DSLColumn, row bool) object {
-	props := object{}
-	required := []string{}
-	for _, c := range cols {
-		v := valueSchema(c)
-		if row {
-			v = rowSchema(c)
-		}
-		props = append(props, member{c.Name, v})
-		if c.Required {
-			required = append(required, c.Name)
-		}
-	}
-	o := object{{"type", "object"}, {"properties", props}}
-	if len(required) > 0 {
-		o = append(o, member{"required", required})
-	}
-	return append(o, member{"additionalProperties", false})
-}
-
-func valueSchema(c *ir.DSLColumn) object {
-	if c.Ref != nil {
-		return object{{"type", "integer"}, {"description", "ID of a row of " + c.Ref.Schema}}
-	}
-	switch c.Type.Kind {
-	case ir.DSLInt:
-		return object{{"type", "integer"}}
-	case ir.DSLFloat:
-		return object{{"type", "number"}}
-	case ir.DSLAny:
-		return object{}
-	}
-	return object{{"type", "string"}}
-}
-
-func rowSchema(c *ir.DSLColumn) object {
-	switch {
-	case c.Ref != nil && c.Ref.Named:
-		return object{{"type", []string{"object", "integer", "null"}}, {"description", "a row of " + c.Ref.Schema + ", or its ID"}}
-	case c.Ref != nil:
-		return object{{"type", []string{"integer", "null"}}, {"description", "ID of a row of " + c.Ref.Schema}}
-	}
-	switch c.Type.Kind {
-	case ir.DSLInt:
-		return object{{"type", []string{"integer", "null"}}}
-	case ir.DSLFloat:
-		return object{{"type", []string{"number", "null"}}}
-	case ir.DSLAny:
-		return object{}
-	}
-	return object{{"type", []string{"string", "array", "null"}}, {"items", object{{"type", "string"}}}}
 }

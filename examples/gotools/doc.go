@@ -7,8 +7,8 @@
 //
 // Regenerate with `go generate` (rosettac is a tool of this module, go.mod's
 // tool directive); the same command with --check added,
-// `go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate --check`,
+// `go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate --mcp --check`,
 // fails with a diff when tools.go is stale.
 package gotools
 
-//go:generate go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate
+//go:generate go tool rosettac gen go tools.adsl -o tools.go --package gotools --validate --mcp

@@ -6,6 +6,7 @@ package gotools
 import (
 	"context"
 	"encoding/json"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
@@ -318,6 +319,131 @@ var functions = []adslrt.Function{
 			{Name: "CITY", Kind: adslrt.Str},
 		},
 	},
+}
+
+// RegisterMCP adds every function of Declaration to srv as an MCP tool served by
+// s: its name, its DESC as description, and JSON Schemas of its parameters and
+// of its result rows (the schemas of `rosettac gen jsonschema`). A call's
+// arguments are checked as Dispatch checks a [CALL] (AD041 missing required
+// parameter, AD042 unknown parameter, AD043 wrong type); problems, and the
+// method's error, come back as tool errors with the message as text.
+func RegisterMCP(srv *mcp.Server, s Service) {
+	srv.AddTool(&mcp.Tool{
+		Description:  "Get weather for a city",
+		InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"CITY":{"type":"string"},"FORCAST_DAYS":{"type":"integer"}},"required":["CITY"],"additionalProperties":false}`),
+		Name:         "GetWeather",
+		OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"rows":{"type":"array","items":{"type":"object","properties":{"TEMPERATURE":{"type":["string","array","null"],"items":{"type":"string"}},"HUMIDITY":{"type":["string","array","null"],"items":{"type":"string"}},"WIND_SPEED":{"type":["string","array","null"],"items":{"type":"string"}}},"additionalProperties":false}}},"required":["rows"]}`),
+	}, mcpGetWeather(s))
+	srv.AddTool(&mcp.Tool{
+		Description:  "Search documentation using keyword or phrase",
+		InputSchema:  json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"QUERY":{"type":"string"},"MAX_RESULTS":{"type":"integer"},"LANGUAGE":{"type":"string"}},"required":["QUERY"],"additionalProperties":false}`),
+		Name:         "SearchDocuments",
+		OutputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"rows":{"type":"array","items":{"type":"object","properties":{"ID":{"type":["string","array","null"],"items":{"type":"string"}},"TITLE":{"type":["string","array","null"],"items":{"type":"string"}},"URL":{"type":["string","array","null"],"items":{"type":"string"}},"RELEVANCE":{"type":["number","null"]}},"additionalProperties":false}}},"required":["rows"]}`),
+	}, mcpSearchDocuments(s))
+	srv.AddTool(&mcp.Tool{
+		Description: "Forget cached forecasts for a city, or for every city",
+		InputSchema: json.RawMessage(`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"CITY":{"type":"string"}},"additionalProperties":false}`),
+		Name:        "ClearCache",
+	}, mcpClearCache(s))
+}
+
+// mcpGetWeather serves the MCP tool GetWeather.
+func mcpGetWeather(s Service) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		v, err := adslrt.ReadArgs(req.Params.Arguments, &functions[0])
+		if err != nil {
+			return mcpError(err), nil
+		}
+		rows, err := s.GetWeather(ctx, readGetWeatherInput(v))
+		if err != nil {
+			return mcpError(err), nil
+		}
+		w := adslrt.NewRowWriter(functions[0].Out)
+		for i := range rows {
+			writeGetWeatherOutput(w, &rows[i])
+			w.EndRow()
+		}
+		if _, err := adslrt.Finish(&functions[0], w); err != nil {
+			return mcpError(err), nil
+		}
+		if rows == nil {
+			rows = []GetWeatherOutput{}
+		}
+		out := map[string]any{"rows": rows}
+		text, err := json.Marshal(out)
+		if err != nil {
+			return mcpError(err), nil
+		}
+		return &mcp.CallToolResult{
+			Content:           []mcp.Content{&mcp.TextContent{Text: string(text)}},
+			StructuredContent: out,
+		}, nil
+	}
+}
+
+// mcpSearchDocuments serves the MCP tool SearchDocuments.
+func mcpSearchDocuments(s Service) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		v, err := adslrt.ReadArgs(req.Params.Arguments, &functions[1])
+		if err != nil {
+			return mcpError(err), nil
+		}
+		rows, err := s.SearchDocuments(ctx, readSearchDocumentsInput(v))
+		if err != nil {
+			return mcpError(err), nil
+		}
+		w := adslrt.NewRowWriter(functions[1].Out)
+		for i := range rows {
+			writeSearchDocumentsOutput(w, &rows[i])
+			w.EndRow()
+		}
+		if _, err := adslrt.Finish(&functions[1], w); err != nil {
+			return mcpError(err), nil
+		}
+		if rows == nil {
+			rows = []SearchDocumentsOutput{}
+		}
+		out := map[string]any{"rows": rows}
+		text, err := json.Marshal(out)
+		if err != nil {
+			return mcpError(err), nil
+		}
+		return &mcp.CallToolResult{
+			Content:           []mcp.Content{&mcp.TextContent{Text: string(text)}},
+			StructuredContent: out,
+		}, nil
+	}
+}
+
+// mcpClearCache serves the MCP tool ClearCache.
+func mcpClearCache(s Service) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		v, err := adslrt.ReadArgs(req.Params.Arguments, &functions[2])
+		if err != nil {
+			return mcpError(err), nil
+		}
+		rows, err := s.ClearCache(ctx, readClearCacheInput(v))
+		if err != nil {
+			return mcpError(err), nil
+		}
+		w := adslrt.NewRowWriter(functions[2].Out)
+		for i := range rows {
+			writeClearCacheOutput(w, &rows[i])
+			w.EndRow()
+		}
+		if _, err := adslrt.Finish(&functions[2], w); err != nil {
+			return mcpError(err), nil
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "SUCCESS"}}}, nil
+	}
+}
+
+// mcpError is a tool error whose text is err's message.
+func mcpError(err error) *mcp.CallToolResult {
+	return &mcp.CallToolResult{
+		Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}},
+		IsError: true,
+	}
 }
 
 // StationsID is the ID of a row of [SCHEMA:STATIONS]; a reference to such a row

@@ -141,7 +141,10 @@ func TestSyntaxErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, want string // want: "line:col CODE"
 	}{
-		{"stray text", "hello\n[DATA]\n", "1:1 AD001"},
+		{"stray text", "x|y\n[DATA]\n", "1:1 AD001"},
+		{"stray marker", "[data]\n", "1:1 AD001"},
+		{"chatter", "hello\n[DATA]\n", "1:1 AD003"},
+		{"fence", "```adsl\n", "1:1 AD003"},
 		{"bad schema label", "[SCHEMA:a-b]\nID:int\n", "1:10 AD002"},
 		{"bad column", "[SCHEMA:A]\nID:int|N:\n", "2:10 AD002"},
 		{"unknown char in column", "[SCHEMA:A]\nID:int|N%:str\n", "2:9 AD002"},

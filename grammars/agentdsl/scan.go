@@ -27,8 +27,9 @@ import (
 
 // Diagnostic codes of the grammar.
 const (
-	CodeStray  = "AD001" // a line that belongs to no block, or does not fit the block it stands in
-	CodeSyntax = "AD002" // a structure line (header, columns, function, parameter) that does not parse
+	CodeStray   = "AD001" // a line that belongs to no block, or does not fit the block it stands in
+	CodeSyntax  = "AD002" // a structure line (header, columns, function, parameter) that does not parse
+	CodeChatter = "AD003" // INFO: a markdown fence, or prose outside any block, kept as prose (issue #21)
 )
 
 // Handler receives a document as Stream reads it.
@@ -158,6 +159,11 @@ func (r *reader) add(code string, sp diag.Span, hint, format string, args ...any
 	r.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: code, Span: sp, Hint: hint, Message: fmt.Sprintf(format, args...)})
 }
 
+// note reports an info: chatter kept, nothing wrong with the document.
+func (r *reader) note(code string, sp diag.Span, hint, msg string) {
+	r.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: code, Span: sp, Hint: hint, Message: msg})
+}
+
 // deliver hands a block to the handler and counts it.
 func (r *reader) deliver(b ir.DSLBlock) {
 	r.h.Block(b)
@@ -254,6 +260,16 @@ func (r *reader) line(l line) {
 		return
 	}
 	lead := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
+	if isFence(t) {
+		// Chatter, the same in every language (Rosetta's P006): a fence
+		// ends the open block and is kept as prose; the lines inside are read.
+		r.close()
+		r.st = inNone
+		r.note(CodeChatter, r.span(&l, lead, len(strings.TrimRight(l.text, " \t"))),
+			"send the document alone, without a fence", "markdown fence around AgentDSL; kept as prose, the blocks inside are read")
+		r.keep(&l)
+		return
+	}
 	if st, ok := headerKind(t); ok {
 		r.close()
 		r.open(st, &l, t, lead)
@@ -261,6 +277,15 @@ func (r *reader) line(l line) {
 	}
 	switch r.st {
 	case inNone:
+		if !strings.HasPrefix(t, "[") && !strings.Contains(t, "|") {
+			// Prose around the document ("Here is the result:"): chatter,
+			// kept as it is written. A line that starts like a marker, or
+			// holds a cell separator, is a document line out of place.
+			r.note(CodeChatter, r.span(&l, lead, len(strings.TrimRight(l.text, " \t"))),
+				"send the document alone, without prose around it", "text outside any block; kept as prose")
+			r.keep(&l)
+			return
+		}
 		r.stray(&l, t, "start a block with [SCHEMA:LABEL], [DATA], [FUNCTIONS], [CALL] or [RESULT]", "text outside any block")
 	case inSchema:
 		r.schemaLine(&l, t, lead)
@@ -630,4 +655,12 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 		res.Rows = append(res.Rows, row)
 	}
 	r.extend(&res.Span, l)
+}
+
+// isFence reports whether t (trimmed) is a markdown code fence line.
+func isFence(t string) bool {
+	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		return false
+	}
+	return !strings.ContainsAny(t[3:], " \t`")
 }

@@ -37,6 +37,7 @@ const (
 	CodeEmptyField   = "L008" // an empty field, message or value
 	CodeLowerHex     = "L009" // a code written with lower-case hex digits
 	CodeLoneSig      = "L010" // a signature line that follows no message
+	CodeFence        = "L011" // INFO: a markdown fence around Lingua lines, kept as prose
 )
 
 // Parse reads a Lingua file into its IR. It never fails: every line ends up in
@@ -79,6 +80,13 @@ func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 			last = p.wire(trimmed, start)
 			p.doc.Items = append(p.doc.Items, last)
 		default:
+			if isFence(trimmed) {
+				// Chatter, the same in every language (Rosetta's P006): the
+				// fence is kept as prose and said, the lines inside are read.
+				p.errs.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeFence, Span: src.Span(start, lineEnd),
+					Message: "markdown fence around Lingua lines; kept as prose, the lines inside are read",
+					Hint:    "send the message lines alone, without a fence"})
+			}
 			if prose == nil {
 				prose = &ir.LinguaProse{Span: src.Span(off, off)}
 			}
@@ -565,4 +573,14 @@ func (p *parser) payload(s string, start int) *ir.LinguaPayload {
 		p.warnf(CodeEmptyField, start, start+len(s), "give the payload a body or remove it", "payload %s has an empty body", s)
 	}
 	return pl
+}
+
+// isFence reports whether s (leading white space removed) is a markdown code
+// fence line: three backticks or tildes and an optional info word.
+func isFence(s string) bool {
+	if !strings.HasPrefix(s, "```") && !strings.HasPrefix(s, "~~~") {
+		return false
+	}
+	rest := strings.TrimRight(s[3:], " \t")
+	return !strings.ContainsAny(rest, " \t`")
 }

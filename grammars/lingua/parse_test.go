@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
 )
 
 func parse(t *testing.T, s string) (string, diag.List) {
@@ -214,5 +215,24 @@ func TestGrammarGolden(t *testing.T) {
 	}
 	if d := cmp.Diff(strings.TrimSpace(string(want)), strings.TrimSpace(got)); d != "" {
 		t.Errorf("grammar changed (ROSETTAC_UPDATE=1 to accept) (-want +got):\n%s", d)
+	}
+}
+
+// TestFenceChatter: a fence around Lingua lines is an info (L011) and kept
+// as prose; the lines inside are read.
+func TestFenceChatter(t *testing.T) {
+	src := "Here is the result:\n```lingua\n👽73|@1|#1|$r:hi\n```\n"
+	doc, ds := Parse(diag.NewSource("t.lingua", []byte(src)))
+	if got := ds.Codes(); len(got) != 2 || got[0] != CodeFence || got[1] != CodeFence {
+		t.Errorf("codes %v, want two L011", got)
+	}
+	wire := 0
+	for _, it := range doc.Items {
+		if _, ok := it.(*ir.LinguaLine); ok {
+			wire++
+		}
+	}
+	if wire != 1 {
+		t.Errorf("read %d wire lines, want 1", wire)
 	}
 }

@@ -10,15 +10,29 @@ import (
 // one each: after participle's own, allocation count was the parser's largest
 // cost (docs/performance.md). A node keeps its whole chunk reachable, which
 // suits an IR that is kept or dropped as a whole.
-type slab[T any] struct{ buf []T }
+//
+// Chunks start small and double up to slabChunk, so that parsing one message
+// (a live host such as the mesh gateway parses each message on its own, and
+// keeps it) costs a few small arrays, not a 128-element array of each kind.
+type slab[T any] struct {
+	buf  []T
+	next int // the size of the next chunk
+}
 
-// slabChunk is the number of elements in one backing array.
+// slabChunk is the largest number of elements in one backing array.
 const slabChunk = 128
+
+// chunk starts a new backing array with room for at least n elements.
+func (s *slab[T]) chunk(n int) {
+	c := max(s.next, 2)
+	s.next = min(2*c, slabChunk)
+	s.buf = make([]T, 0, max(c, n))
+}
 
 // new returns a pointer to a zero T.
 func (s *slab[T]) new() *T {
 	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, slabChunk)
+		s.chunk(1)
 	}
 	s.buf = s.buf[:len(s.buf)+1]
 	return &s.buf[len(s.buf)-1]
@@ -33,7 +47,7 @@ func (s *slab[T]) copyOf(src []T) []T {
 		return nil
 	}
 	if cap(s.buf)-len(s.buf) < n {
-		s.buf = make([]T, 0, max(slabChunk, n))
+		s.chunk(n)
 	}
 	a := len(s.buf)
 	s.buf = append(s.buf, src...)

@@ -135,6 +135,11 @@ func (t *toJSON) index() {
 			if jsonBlock == nil {
 				jsonBlock = x
 			}
+		case *ir.DSLBad:
+			// Prose, a fence, a line out of place: JSON has no place for it,
+			// and it is not dropped without a word.
+			t.lost(x.Span, "keep the text beside the JSON, or remove it from the document",
+				"text outside any block is not carried by JSON: %q", x.Text)
 		}
 	}
 	if jsonBlock != nil {

@@ -912,13 +912,14 @@ func (s *Session) SilentLoss() diag.List {
 // Orphans reports every open obligation (W010).
 func (s *Session) Orphans() diag.List {
 	var ds diag.List
+	roots := map[string]string{} // chainRoot's answers, so a long chain is walked once
 	for _, o := range s.open() {
 		who := ""
 		if o.Claimant != "" {
 			who = ", claimed by " + o.Claimant
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
-			Group:   s.chainRoot(o.e),
+			Group:   s.chainRoot(o.e, roots),
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
 	}
@@ -928,18 +929,31 @@ func (s *Session) Orphans() diag.List {
 // chainRoot is the id of the first message of the chain e ends: the
 // replies of one act to the same act (a propose countering a propose), so
 // the open obligations of one negotiation group as one finding in text.
-// A message that answers another act is a chain of its own.
-func (s *Session) chainRoot(e *entry) string {
+// A message that answers another act is a chain of its own. roots holds
+// the answers found so far: every message walked gets its root, so each
+// link is walked once however many open obligations share the chain.
+func (s *Session) chainRoot(e *entry, roots map[string]string) string {
+	var walked []string
 	seen := map[string]bool{}
-	for e.re != "" && !seen[e.id] {
+	root := ""
+	for {
+		if r, ok := roots[e.id]; ok {
+			root = r
+			break
+		}
+		walked = append(walked, e.id)
 		seen[e.id] = true
 		p := s.msgs[e.re]
-		if p == nil || p.act != e.act {
+		if e.re == "" || p == nil || p.act != e.act || seen[p.id] {
+			root = e.id
 			break
 		}
 		e = p
 	}
-	return e.id
+	for _, id := range walked {
+		roots[id] = root
+	}
+	return root
 }
 
 func closerHint(act string) string {
@@ -1347,7 +1361,7 @@ func symbolBoundary(t []byte, i, j int) bool {
 // message of a session without Options.Reread), are shared.
 func (s *Session) Clone() *Session {
 	c := &Session{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
-		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised),
+		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
 		Profiles: slices.Clone(s.Profiles)}
 	n := 0
 	for _, e := range s.order {

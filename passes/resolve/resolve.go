@@ -73,6 +73,12 @@ type blockView struct {
 	// further quote costs its own length times log n, not the block's length.
 	searched int
 	index    map[bool]*suffixarray.Index // by haystack: spaced or not
+	// nearestHay is text's code points with line breaks as spaces, for
+	// nearest, once; nearestSpent the cells nearest has computed on this
+	// view, so that N failing quotes on one block cost a bounded total.
+	nearestHay   []rune
+	nearestOK    bool
+	nearestSpent int
 }
 
 func newView(b *ir.Block) *blockView {
@@ -477,8 +483,15 @@ func (v *blockView) selectorFor(s *ir.Selector, off, n int) string {
 }
 
 // maxNearestCells bounds the work of nearest (quote length times block
-// length): a longer block is not searched for a close passage.
-const maxNearestCells = 1 << 21
+// length): a longer block is not searched for a close passage, and once a
+// block's searches together have computed maxNearestTotal cells, its later
+// failing quotes get no suggestion (the order of the marks decides which,
+// so the output stays deterministic). Without the total, N failing quotes
+// on an N-line block cost N² (TestMarksShareOneView).
+const (
+	maxNearestCells = 1 << 21
+	maxNearestTotal = 1 << 23
+)
 
 // nearest finds the passage of the block closest to q by edit distance
 // (Levenshtein over code points, the passage starting and ending anywhere:
@@ -491,8 +504,18 @@ func (v *blockView) nearest(q string) (string, string, int, bool) {
 	if len(pat) < 3 {
 		return "", "", 0, false
 	}
-	hay := []rune(strings.ReplaceAll(v.text, "\n", " "))
-	if len(hay) == 0 || len(hay)*len(pat) > maxNearestCells {
+	v.mu.Lock()
+	if !v.nearestOK {
+		v.nearestHay, v.nearestOK = []rune(strings.ReplaceAll(v.text, "\n", " ")), true
+	}
+	hay := v.nearestHay
+	cells := len(hay) * len(pat)
+	over := len(hay) == 0 || cells > maxNearestCells || v.nearestSpent+cells > maxNearestTotal
+	if !over {
+		v.nearestSpent += cells
+	}
+	v.mu.Unlock()
+	if over {
 		return "", "", 0, false
 	}
 	// prev[j], cur[j]: the distance of pat[:i] to the best passage ending at

@@ -40,6 +40,10 @@ func TestReadCall(t *testing.T) {
 		{"two calls", "[CALL]\n[Ping]\n[CALL]\n[Ping]", nil, `AD001 line 3: a [CALL] text holds one call; "[CALL]" does not belong in it`},
 		{"bad line", "[CALL]\n[Ping]\njust text", nil, `AD002 line 3: write one NAME:VALUE per line, not "just text"`},
 		{"not utf-8", "[CALL]\n[GetWeather]\nCITY:x\xff", nil, "F002 line 3: the text is not valid UTF-8: re-encode it"},
+		// A model's chatter around the call (issue #21): read from inside.
+		{"fenced", "Here is the call:\n```adsl\n[CALL]\n[GetWeather]\nCITY:Oslo\n```\nLet me know.\n", []string{"Oslo", "-", "-"}, ""},
+		{"prose before", "Sure!\n[CALL]\n[GetWeather]\nCITY:Oslo\n", []string{"Oslo", "-", "-"}, ""},
+		{"fenced, error keeps its line", "```\n[CALL]\n[GetWeather]\nCITY:x\nDAYS:3\n```\n", nil, "AD042 line 5: function GetWeather has no parameter DAYS (use CITY, FORCAST_DAYS, DETAILED)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -123,7 +123,9 @@ type Call struct {
 // The error lists every problem (type Errors): an undeclared function (AD040), a
 // missing or empty required parameter (AD041), an unknown parameter (AD042), a
 // value of the wrong type (AD043), a parameter given twice (AD044), a missing
-// name (AD046), and text that is not one [CALL] (AD001, AD002).
+// name (AD046), and text that is not one [CALL] (AD001, AD002). A model's
+// chatter around the call (prose before it, a markdown fence around it) is
+// not part of it: the call is read from inside (unfence).
 func ReadCall(text string, funcs []Function) (*Call, error) {
 	var e errs
 	if !utf8.ValidString(text) {
@@ -141,7 +143,7 @@ func ReadCall(text string, funcs []Function) (*Call, error) {
 		e.add("F002", 1+strings.Count(text[:bad], "\n"), "the text is not valid UTF-8: re-encode it")
 		return nil, e.err()
 	}
-	ls := lines(text)
+	ls := unfence(lines(text))
 	i := 0
 	next := func() (string, int) {
 		for ; i < len(ls); i++ {
@@ -468,4 +470,45 @@ func parseColumn(p string) (name string, kind Kind, ok bool) {
 		return name, Any, true
 	}
 	return "", 0, false
+}
+
+// unfence blanks the chatter around a [CALL] in a model's reply: every line
+// before the [CALL] line (prose, an opening fence) and, when a fence opened
+// before it, everything from the fence that closes it. Lines keep their
+// numbers, so an error still names the line it is on. Text with no [CALL]
+// line is left as it is (and reported as such).
+func unfence(ls []string) []string {
+	c := -1
+	for k, l := range ls {
+		if trim(l) == "[CALL]" {
+			c = k
+			break
+		}
+	}
+	if c <= 0 {
+		return ls
+	}
+	fenced := false
+	for k := 0; k < c; k++ {
+		fenced = fenced || isFenceLine(trim(ls[k]))
+		ls[k] = ""
+	}
+	if fenced {
+		for k := c + 1; k < len(ls); k++ {
+			if isFenceLine(trim(ls[k])) {
+				for ; k < len(ls); k++ {
+					ls[k] = ""
+				}
+			}
+		}
+	}
+	return ls
+}
+
+// isFenceLine reports whether t (trimmed) is a markdown code fence line.
+func isFenceLine(t string) bool {
+	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+		return false
+	}
+	return !strings.ContainsAny(t[3:], " \t`")
 }

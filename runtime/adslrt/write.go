@@ -198,8 +198,18 @@ func (t *Table) Write(w *RowWriter) (string, error) {
 // header has no room for them), the result is an ERROR result saying so
 // instead: nothing returned is silently left out.
 func Success(f *Function, w *RowWriter) string {
+	text, _ := Finish(f, w)
+	return text
+}
+
+// Finish is Success that also says whether the rows could travel: err is nil
+// for a SUCCESS result, else the reason the result is an ERROR one (rows for
+// a function without OUT fields, a value AgentDSL cannot carry). Hosts that
+// answer in another protocol (MCP) report err as a tool error.
+func Finish(f *Function, w *RowWriter) (string, error) {
 	if f.Out == nil && w != nil && w.row > 0 {
-		return ErrorResult(errors.New(f.Name + " returned " + strconv.Itoa(w.row) + " rows, but it declares no OUT fields to carry them: return none, or declare OUT fields"))
+		err := errors.New(f.Name + " returned " + strconv.Itoa(w.row) + " rows, but it declares no OUT fields to carry them: return none, or declare OUT fields")
+		return ErrorResult(err), err
 	}
 	var b strings.Builder
 	b.WriteString("[RESULT]\n")
@@ -208,14 +218,15 @@ func Success(f *Function, w *RowWriter) string {
 			w = NewRowWriter(f.Out)
 		}
 		if err := w.Err(); err != nil {
-			return ErrorResult(errors.New(f.Name + " returned a result that AgentDSL cannot carry: " + err.Error()))
+			err = errors.New(f.Name + " returned a result that AgentDSL cannot carry: " + err.Error())
+			return ErrorResult(err), err
 		}
 		b.WriteString(f.Header)
 		b.WriteByte('\n')
 		b.WriteString(w.b.String())
 	}
 	b.WriteString("[STATUS:str]\nSUCCESS\n[ERROR:str]\n")
-	return b.String()
+	return b.String(), nil
 }
 
 // ErrorResult returns a [RESULT] with STATUS ERROR and err's message. The

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit/translate"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// The interop formats of translate (docs/interop.md): TOON and A2A are
+// formats of data and messages that rosettac translates to and from, not
+// languages the compiler checks, so they are wired here, around the
+// translate command's own path: a TOON input is decoded to JSON, which is then
+// read as --from json reads it; a TOON output is the data JSON of the input,
+// encoded.
+
+// Interop format names, as --to and --from take them.
+const (
+	fmtTOON = "toon"
+	fmtA2A  = "a2a"
+)
+
+// interopFormat returns s when it names an interop format, else "".
+func interopFormat(s string) string {
+	switch strings.ToLower(s) {
+	case fmtTOON:
+		return fmtTOON
+	case fmtA2A:
+		return fmtA2A
+	}
+	return ""
+}
+
+// toonFlags are translate's --toon-* flags: the fixtures' options.
+type toonFlags struct {
+	delimiter string
+	indent    int
+	strict    bool
+}
+
+func (f *toonFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.delimiter, "toon-delimiter", ",", "TOON: the delimiter of arrays and tables: , | or a tab, or comma, pipe, tab")
+	fs.IntVar(&f.indent, "toon-indent", 2, "TOON: spaces per indentation level")
+	fs.BoolVar(&f.strict, "toon-strict", true, "TOON: decode in strict mode (the spec's default); false accepts what the spec lets a lenient decoder accept")
+}
+
+func (f *toonFlags) options() (translate.TOONOptions, error) {
+	opt := translate.TOONOptions{Indent: f.indent, Lenient: !f.strict}
+	switch f.delimiter {
+	case ",", "comma":
+		opt.Delimiter = ','
+	case "|", "pipe":
+		opt.Delimiter = '|'
+	case "\t", "tab", `\t`:
+		opt.Delimiter = '\t'
+	default:
+		return opt, fmt.Errorf("--toon-delimiter: %q is not , | or a tab (or comma, pipe, tab)", f.delimiter)
+	}
+	if f.indent < 1 || f.indent > 16 {
+		return opt, fmt.Errorf("--toon-indent: %d is not 1 to 16", f.indent)
+	}
+	return opt, nil
+}
+
+// isTOONFile reports whether a file is TOON by its extension (.toon, the
+// spec's §17).
+func isTOONFile(name string) bool { return strings.EqualFold(filepath.Ext(name), ".toon") }
+
+// runInterop translates files when either side is an interop format, or an
+// input is a .toon file. to is the --to value; from the --from value, if it
+// names an interop format.
+func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlags, tf *toonFlags, from, to string) int {
+	topt, err := tf.options()
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	toFmt := interopFormat(to)
+	var target ir.Language
+	if toFmt == "" {
+		if to == "smallest" {
+			return usageError(e, c, fmt.Errorf("--to smallest does not read %s; translate to json first", from))
+		}
+		if target, err = compiler.ParseLanguage(to); err != nil {
+			return usageError(e, c, fmt.Errorf("--to: unknown target %q (want %s)", to, targetNames))
+		}
+	}
+	outs := map[string][]byte{}
+	step := func(name string, data []byte, opt compiler.Options) *compiler.Result {
+		src := diag.NewSource(name, data)
+		inFmt := from
+		if inFmt == "" && opt.From == "" && isTOONFile(name) {
+			inFmt = fmtTOON
+		}
+		var out []byte
+		var ds diag.List
+		r := &compiler.Result{File: name, Lang: ir.Language(inFmt), Source: src}
+		switch {
+		case inFmt == fmtTOON:
+			jsonText, dds := translate.TOONToJSON(src, topt)
+			ds = dds
+			if jsonText == nil {
+				break
+			}
+			switch {
+			case toFmt == fmtTOON:
+				out, dds = translate.JSONToTOON(diag.NewSource(name, jsonText), topt)
+			case toFmt == fmtA2A:
+				jr := checkForTranslate(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
+				r.Source, r.Lang, dds = jr.Source, jr.Lang, jr.Diags
+				if jr.Doc != nil && !jr.Diags.HasErrors() {
+					var more diag.List
+					out, more = translate.ToA2A(jr.Doc, translate.Options{Strict: df.strict})
+					dds = append(dds, more...)
+				}
+			case target == ir.JSON:
+				out = jsonText
+			default:
+				// The decoded JSON is read as --from json reads it: the data
+				// form of a Rosetta or Lingua transcript, else AgentDSL's
+				// relational JSON. Positions are the JSON's, which
+				// TOON's decoded form has no lines for: name it so.
+				jr := checkForTranslate(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
+				r.Source, r.Lang = jr.Source, jr.Lang
+				dds = jr.Diags
+				if jr.Doc != nil && !jr.Diags.HasErrors() {
+					var more diag.List
+					out, more = translateTo(jr.Doc, target, toFmt, df)
+					dds = append(dds, more...)
+				}
+			}
+			ds = append(ds, dds...)
+		case inFmt == fmtA2A:
+			// A2A messages read back into the Rosetta text they came from,
+			// which is then checked and translated like any Rosetta input.
+			text, dds := translate.FromA2A(src)
+			ds = dds
+			if text == nil {
+				break
+			}
+			rr := compiler.Check(name+" (as rosetta)", text, withFrom(opt, ir.Rosetta))
+			r.Source, r.Lang, ds = rr.Source, rr.Lang, append(ds, rr.Diags...)
+			if rr.Doc != nil && !rr.Diags.HasErrors() {
+				var more diag.List
+				if toFmt == fmtTOON {
+					out, more = translate.ToTOON(rr.Doc, topt)
+				} else {
+					out, more = translateTo(rr.Doc, target, toFmt, df)
+				}
+				ds = append(ds, more...)
+			}
+		case toFmt == fmtTOON && (opt.From == ir.JSON || opt.From == "" && compiler.Detect(name, data) == ir.JSON):
+			// Any JSON value encodes, not only the data forms rosettac reads.
+			r.Lang = ir.JSON
+			out, ds = translate.JSONToTOON(src, topt)
+		default:
+			cr := checkForTranslate(name, data, opt)
+			r = cr
+			if cr.Doc != nil {
+				var more diag.List
+				if toFmt == fmtTOON {
+					out, more = translate.ToTOON(cr.Doc, topt)
+				} else {
+					out, more = translateTo(cr.Doc, target, toFmt, df)
+				}
+				r.Diags = append(r.Diags, more...)
+			}
+		}
+		r.Diags = append(r.Diags, ds...)
+		r.Diags.Sort()
+		if out != nil {
+			outs[name] = out
+		}
+		return r
+	}
+	results, code := loadFiles(e, c, files, in, df, step)
+	if results == nil {
+		return code
+	}
+	for _, r := range results {
+		if out := outs[r.File]; out != nil {
+			if code := writeAll(e, c, e.stdout, out); code != exitOK {
+				return code
+			}
+		}
+	}
+	rf := *df
+	rf.strict = false
+	return report(e.stderr, results, &rf)
+}
+
+// translateTo translates a checked document to a language, or to A2A.
+func translateTo(doc ir.Document, target ir.Language, toFmt string, df *diagFlags) ([]byte, diag.List) {
+	if toFmt == fmtA2A {
+		return translate.ToA2A(doc, translate.Options{Strict: df.strict})
+	}
+	return translate.Translate(doc, target, translate.Options{Strict: df.strict})
+}
+
+func withFrom(opt compiler.Options, l ir.Language) compiler.Options {
+	opt.From = l
+	return opt
+}

@@ -1,0 +1,364 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	cfgpkg "github.com/rosettac/rosettac/config"
+	"github.com/rosettac/rosettac/emit/text"
+	"github.com/rosettac/rosettac/mesh"
+)
+
+// The live mesh on NATS JetStream (docs/mesh.md). The commands only read
+// flags and files and set exit codes; package mesh does the work.
+func init() {
+	register(&command{name: "mesh", args: "serve|send|replay|tail [flags]", summary: "the live agent mesh on NATS JetStream (serve, send, replay, tail)", run: runMesh})
+}
+
+// stopContext is the context serve and tail run in: cancelled on SIGINT or
+// SIGTERM (tests replace it).
+var stopContext = func() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
+const defaultNATS = "nats://127.0.0.1:4222"
+
+func runMesh(e *env, args []string) int {
+	c := commands["mesh"]
+	if len(args) == 0 {
+		return usageError(e, c, flagError{errors.New("missing subcommand: serve, send, replay or tail")})
+	}
+	switch args[0] {
+	case "serve":
+		return meshServe(e, args[1:])
+	case "send":
+		return meshSend(e, args[1:])
+	case "replay":
+		return meshReplay(e, args[1:])
+	case "tail":
+		return meshTail(e, args[1:])
+	case "-h", "-help", "--help":
+		printHelp(e.stdout, c)
+		return exitOK
+	}
+	return usageError(e, c, flagError{fmt.Errorf("unknown subcommand %q: want serve, send, replay or tail", args[0])})
+}
+
+// meshCommand is a mesh subcommand's own command, for its usage and errors.
+func meshCommand(e *env, name, args, summary string) (*command, *flag.FlagSet) {
+	c := &command{name: "mesh " + name, args: args, summary: summary}
+	return c, newFlags(e, c)
+}
+
+// natsFlags are the connection flags every subcommand has.
+type natsFlags struct {
+	url, creds, prefix string
+}
+
+func (f *natsFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.url, "nats", defaultNATS, "NATS server URL (comma-separated for a cluster)")
+	fs.StringVar(&f.creds, "creds", "", "NATS credentials file")
+	fs.StringVar(&f.prefix, "prefix", mesh.DefaultPrefix, "subject prefix of the mesh")
+}
+
+func (f *natsFlags) client(e *env, c *command) (*mesh.Client, int) {
+	nc, err := mesh.Dial(f.url, f.creds)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: cannot reach NATS at %s: %v\n", c.name, f.url, err)
+		return nil, exitUsage
+	}
+	cl, err := mesh.NewClient(nc, f.prefix)
+	if err != nil {
+		nc.Close()
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+		return nil, exitUsage
+	}
+	return cl, exitOK
+}
+
+func meshServe(e *env, args []string) int {
+	c, fs := meshCommand(e, "serve", "[flags]", "run the gateway (and, without --nats, an embedded NATS server with JetStream)")
+	var nf natsFlags
+	nf.register(fs)
+	data := fs.String("data", ".rosettac-mesh", "state directory of the embedded server")
+	port := fs.Int("port", 4222, "client port of the embedded server on 127.0.0.1")
+	config := fs.String("config", "", "configuration file with the mesh policy")
+	metrics := fs.String("metrics", "", "serve Prometheus metrics on ADDR (host:port)")
+	hold := fs.Duration("hold", mesh.DefaultHold, "how long a reply waits for its re= parent")
+	rest, err := parseInterleaved(fs, args)
+	if err == nil && len(rest) > 0 {
+		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
+	}
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// The configuration's mesh section: its policy, and a default for each
+	// serve flag not given on the command line.
+	file := *config
+	if file == "" {
+		if file, err = cfgpkg.Find("."); err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+			return exitUsage
+		}
+	}
+	cfg := mesh.Config{Logf: func(f string, a ...any) { fmt.Fprintf(e.stderr, f+"\n", a...) }}
+	if file != "" {
+		m, err := mesh.LoadPolicy(file)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+			return exitUsage
+		}
+		if m != nil {
+			cfg.Policy = m.Policy
+			def := func(name string, apply func()) {
+				if !set[name] {
+					apply()
+				}
+			}
+			def("data", func() { *data = or(m.Data, *data) })
+			def("port", func() { *port = cmp.Or(m.Port, *port) })
+			def("nats", func() {
+				if m.NATS != "" {
+					nf.url, set["nats"] = m.NATS, true
+				}
+			})
+			def("creds", func() { nf.creds = or(m.Creds, nf.creds) })
+			def("prefix", func() { nf.prefix = or(m.Prefix, nf.prefix) })
+			def("metrics", func() { *metrics = or(m.Metrics, *metrics) })
+			def("hold", func() {
+				if m.Hold != nil {
+					*hold = m.Hold.Duration
+				}
+			})
+		}
+	}
+	embedded := !set["nats"]
+	if *port < 0 || *port > 65535 {
+		return usageError(e, c, fmt.Errorf("--port: %d is not a port", *port))
+	}
+	cfg.Prefix, cfg.Hold = nf.prefix, *hold
+	ctx, stop := stopContext()
+	defer stop()
+	url := nf.url
+	if embedded {
+		dir, err := filepath.Abs(*data)
+		if err == nil {
+			err = os.MkdirAll(dir, 0o755)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: --data: %v\n", c.name, err)
+			return exitUsage
+		}
+		s, err := mesh.StartServer(mesh.ServerOptions{Dir: dir, Port: *port})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: embedded NATS server: %v\n", c.name, err)
+			return exitUsage
+		}
+		defer func() { s.Shutdown(); s.WaitForShutdown() }()
+		url = s.ClientURL()
+	}
+	nc, err := mesh.Dial(url, nf.creds)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: cannot reach NATS at %s: %v\n", c.name, url, err)
+		return exitUsage
+	}
+	defer nc.Close()
+	if *metrics != "" {
+		l, err := net.Listen("tcp", *metrics)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: --metrics: %v\n", c.name, err)
+			return exitUsage
+		}
+		cfg.Metrics = mesh.NewMetrics()
+		srv := &http.Server{Handler: cfg.Metrics, ReadHeaderTimeout: 5 * time.Second}
+		go func() { _ = srv.Serve(l) }()
+		defer srv.Close()
+	}
+	g, err := mesh.NewGateway(ctx, nc, cfg)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+		return exitUsage
+	}
+	where := "gateway on " + url
+	if embedded {
+		where = fmt.Sprintf("listening on %s (embedded NATS with JetStream, state in %s)", url, *data)
+	}
+	if *metrics != "" {
+		where += ", metrics on http://" + *metrics + "/metrics"
+	}
+	fmt.Fprintf(e.stdout, "rosettac mesh: %s, prefix %s\n", where, nf.prefix)
+	if err := g.Serve(ctx); err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+func meshSend(e *env, args []string) int {
+	c, fs := meshCommand(e, "send", "[flags] FILE...", "publish each message of the files as its sender and wait for each verdict")
+	var nf natsFlags
+	nf.register(fs)
+	files, err := parseInterleaved(fs, args)
+	if err == nil && len(files) == 0 {
+		err = flagError{errors.New("no files")}
+	}
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	var msgs [][]byte
+	var names []string
+	for _, f := range files {
+		var b []byte
+		if f == "-" {
+			b, err = io.ReadAll(e.stdin)
+		} else {
+			b, err = os.ReadFile(f)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+			return exitUsage
+		}
+		ms, _ := mesh.Split(f, b)
+		msgs = append(msgs, ms...)
+		for range ms {
+			names = append(names, f)
+		}
+	}
+	cl, code := nf.client(e, c)
+	if cl == nil {
+		return code
+	}
+	defer cl.NC.Close()
+	// A held reply's verdict waits for its parent, up to the gateway's hold.
+	ctx, cancel := context.WithTimeout(context.Background(), sendWait)
+	defer cancel()
+	var sent []mesh.Sent
+	for i, m := range msgs {
+		s, err := cl.Agent(mesh.SenderOf(m)).Send(ctx, m)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %s: cannot publish (is the gateway running?): %v\n", c.name, names[i], err)
+			return exitUsage
+		}
+		sent = append(sent, s)
+	}
+	code = exitOK
+	for i, s := range sent {
+		v, err := cl.Verdict(ctx, s.Key)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %s: no verdict for %s: %v\n", c.name, names[i], s.ID, err)
+			return exitUsage
+		}
+		status := v.Status
+		if !s.Stored && status == mesh.StatusAccepted {
+			status = "already stored"
+		}
+		fmt.Fprintf(e.stdout, "%s %s\n", s.ID, status)
+		if v.Status == mesh.StatusRejected {
+			code = exitDiags
+		}
+		if d := mesh.DiagLines(v); d != "" {
+			fmt.Fprintf(e.stderr, "%s: %s:\n%s", names[i], s.ID, d)
+		}
+	}
+	return code
+}
+
+func meshReplay(e *env, args []string) int {
+	c, fs := meshCommand(e, "replay", "[flags]", "print the accepted transcript as a .rose file")
+	var nf natsFlags
+	nf.register(fs)
+	since := fs.String("since", "", "first message id (included)")
+	until := fs.String("until", "", "last message id (included)")
+	out := fs.String("o", "", "write DIR/transcript.rose instead of stdout")
+	rest, err := parseInterleaved(fs, args)
+	if err == nil && len(rest) > 0 {
+		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
+	}
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	cl, code := nf.client(e, c)
+	if cl == nil {
+		return code
+	}
+	defer cl.NC.Close()
+	w := e.stdout
+	if *out != "" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+			return exitUsage
+		}
+		f, err := os.Create(filepath.Join(*out, "transcript.rose"))
+		if err != nil {
+			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+			return exitUsage
+		}
+		defer f.Close()
+		w = f
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := cl.Replay(ctx, w, *since, *until); err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+func meshTail(e *env, args []string) int {
+	c, fs := meshCommand(e, "tail", "[flags]", "follow accepted messages and rejections")
+	var nf natsFlags
+	nf.register(fs)
+	var opt text.Options
+	fs.StringVar(&opt.Lang, "lang", "en", "language of the rendering: en or zh")
+	fs.StringVar(&opt.View, "view", "full", "Rosetta view: full, decision, audit, human_task, content or clean")
+	rest, err := parseInterleaved(fs, args)
+	if err == nil && len(rest) > 0 {
+		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
+	}
+	if err == nil && opt.Lang != "en" && opt.Lang != "zh" {
+		err = fmt.Errorf("--lang: %q is not en or zh", opt.Lang)
+	}
+	if err == nil {
+		switch opt.View {
+		case "full", "decision", "audit", "human_task", "content", "clean":
+		default:
+			err = fmt.Errorf("--view: unknown view %q", opt.View)
+		}
+	}
+	if err != nil {
+		return usageError(e, c, err)
+	}
+	cl, code := nf.client(e, c)
+	if cl == nil {
+		return code
+	}
+	defer cl.NC.Close()
+	ctx, stop := stopContext()
+	defer stop()
+	fmt.Fprintf(e.stderr, "rosettac mesh tail: following %s.log.* and %s.audit.* on %s\n", nf.prefix, nf.prefix, nf.url)
+	if err := cl.Tail(ctx, e.stdout, opt); err != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// sendWait bounds how long mesh send waits for its verdicts: longer than
+// the default hold, so a reply held for a parent still gets one.
+const sendWait = mesh.DefaultHold + 90*time.Second
+
+func or(a, b string) string { return cmp.Or(a, b) }

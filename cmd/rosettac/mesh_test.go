@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for the serve goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func freeAddr(t *testing.T) (string, int) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String(), l.Addr().(*net.TCPAddr).Port
+}
+
+// TestMeshCLI runs `rosettac mesh serve` (embedded server on a free port),
+// then send, replay (piped into check), tail and the metrics endpoint, as a
+// user would, and stops serve as SIGINT would.
+func TestMeshCLI(t *testing.T) {
+	dir := t.TempDir()
+	_, port := freeAddr(t)
+	metricsAddr, _ := freeAddr(t)
+	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	stopContext = func() (context.Context, context.CancelFunc) { return context.WithCancel(ctx) }
+	defer cancel()
+	conf := filepath.Join(dir, "rosettac.yaml")
+	// triage may only tell; everyone else anything (default allow).
+	if err := os.WriteFile(conf, []byte("mesh:\n  hold: 2s\n  policy:\n    default: allow\n    agents:\n      triage:\n        send:\n          - acts: [tell]\n    roles:\n      dba: [dba]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var serveOut, serveErr syncBuffer
+	served := make(chan int, 1)
+	go func() {
+		served <- run([]string{"mesh", "serve", "--data", filepath.Join(dir, "state"), "--port", fmt.Sprint(port),
+			"--metrics", metricsAddr, "--config", conf}, strings.NewReader(""), &serveOut, &serveErr)
+	}()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(serveOut.String(), "listening on") {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve printed %q, %q", serveOut.String(), serveErr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if lines := strings.Count(serveOut.String(), "\n"); lines != 1 || !strings.Contains(serveOut.String(), url) {
+		t.Errorf("serve printed %q; want one line naming %s", serveOut.String(), url)
+	}
+
+	// tail follows from now on.
+	var tailOut, tailErr syncBuffer
+	tailed := make(chan int, 1)
+	go func() {
+		tailed <- run([]string{"mesh", "tail", "--nats", url, "--lang", "en"}, strings.NewReader(""), &tailOut, &tailErr)
+	}()
+	time.Sleep(300 * time.Millisecond)
+
+	example, err := os.ReadFile("../../examples/mesh.rose")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "mesh.rose")
+	if err := os.WriteFile(file, example, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sh := func(stdin string, args ...string) (int, string, string) {
+		var o, e bytes.Buffer
+		code := run(args, strings.NewReader(stdin), &o, &e)
+		return code, o.String(), e.String()
+	}
+	code, out, errs := sh("", "mesh", "send", "--nats", url, file)
+	if code != 0 || strings.Count(out, " accepted\n") != 4 {
+		t.Fatalf("send: exit %d, %q, %q", code, out, errs)
+	}
+	// The same file again: already stored, exit 0.
+	if code, out, _ = sh("", "mesh", "send", "--nats", url, file); code != 0 || strings.Count(out, "already stored") != 4 {
+		t.Errorf("send again: exit %d, %q", code, out)
+	}
+	// From stdin; then a reused id is rejected: exit 1, with its code.
+	if code, out, errs = sh("lead9 note >x\n txt \"hi\"\n", "mesh", "send", "--nats", url, "--prefix", "rosetta", "-"); code != 0 {
+		t.Errorf("send -: exit %d, %q %q", code, out, errs)
+	}
+	if code, out, errs = sh("lead1 note >x\n txt \"other\"\n", "mesh", "send", "--nats", url, "-"); code != 1 || !strings.Contains(errs, "M007") {
+		t.Errorf("send of a reused id: exit %d, %q %q; want 1 and M007", code, out, errs)
+	}
+
+	// The configuration's policy: triage may not send a do.
+	if code, out, errs = sh("triage2 do >lead\n q help\n", "mesh", "send", "--nats", url, "-"); code != 1 || !strings.Contains(errs, "M003") {
+		t.Errorf("send of a forbidden do: exit %d, %q %q; want 1 and M003", code, out, errs)
+	}
+
+	// replay | check gives what check gives on the input.
+	code, replay, errs := sh("", "mesh", "replay", "--nats", url)
+	if code != 0 {
+		t.Fatalf("replay: exit %d %q", code, errs)
+	}
+	if !strings.HasPrefix(replay, string(example)) {
+		t.Errorf("replay does not start with the sent file:\n%s", replay)
+	}
+	c1, j1, _ := sh(replay, "check", "--format", "json", "--from", "rosetta", "-")
+	in := strings.TrimSuffix(replay, "\nlead9 note >x\n txt \"hi\"\n")
+	c2, j2, _ := sh(in, "check", "--format", "json", "--from", "rosetta", "-")
+	if c1 != 0 || c2 != 0 || strings.Count(j1, `"code"`) < strings.Count(j2, `"code"`) {
+		t.Errorf("check of the replay: exit %d %s; of the input: exit %d %s", c1, j1, c2, j2)
+	}
+	code, part, _ := sh("", "mesh", "replay", "--nats", url, "--since", "triage1", "--until", "lead2")
+	if code != 0 || !strings.HasPrefix(part, "triage1 tell") || !strings.Contains(part, "lead2 do") || strings.Contains(part, "lead3") {
+		t.Errorf("replay --since triage1 --until lead2: exit %d\n%s", code, part)
+	}
+	if code, _, errs = sh("", "mesh", "replay", "--nats", url, "--since", "nobody1"); code != 2 || !strings.Contains(errs, "no such message") {
+		t.Errorf("replay --since an unknown id: exit %d %q", code, errs)
+	}
+
+	// Metrics.
+	resp, err := http.Get("http://" + metricsAddr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"rosetta_mesh_accepted_total 5", `rosetta_mesh_rejected_total{code="M007"} 1`, `rosetta_mesh_rejected_total{code="M003"} 1`, `rosetta_mesh_latency_seconds{quantile="0.99"}`, "rosetta_mesh_open_obligations 1"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("metrics lack %q:\n%s", want, body)
+		}
+	}
+
+	cancel()
+	if code := <-served; code != 0 {
+		t.Errorf("serve exit %d: %s", code, serveErr.String())
+	}
+	if code := <-tailed; code != 0 {
+		t.Errorf("tail exit %d: %s", code, tailErr.String())
+	}
+	tail := tailOut.String()
+	for _, want := range []string{"── accepted from lead → rosetta.to.triage", "── rejected lead1 from lead", "M007"} {
+		if !strings.Contains(tail, want) {
+			t.Errorf("tail lacks %q:\n%s", want, tail)
+		}
+	}
+	// The gateway is gone: send cannot reach it.
+	if code, _, errs = sh("", "mesh", "send", "--nats", url, file); code != 2 {
+		t.Errorf("send with no server: exit %d %q, want 2", code, errs)
+	}
+}

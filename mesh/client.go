@@ -1,0 +1,278 @@
+package mesh
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// Client is a connection to a mesh: what agents, `mesh send`, `replay` and
+// `tail` share.
+type Client struct {
+	NC  *nats.Conn
+	JS  jetstream.JetStream
+	Sub Subjects
+}
+
+// NewClient wraps a NATS connection for the mesh under prefix.
+func NewClient(nc *nats.Conn, prefix string) (*Client, error) {
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{NC: nc, JS: js, Sub: NewSubjects(prefix)}, nil
+}
+
+// Dial connects to the NATS server at url (with a credentials file when
+// creds is not ""). It fails at once when no server answers.
+func Dial(url, creds string, opts ...nats.Option) (*nats.Conn, error) {
+	opts = append([]nats.Option{nats.Name("rosettac mesh"), nats.Timeout(3 * time.Second)}, opts...)
+	if creds != "" {
+		opts = append(opts, nats.UserCredentials(creds))
+	}
+	return nats.Connect(url, opts...)
+}
+
+// Agent is one agent on the mesh.
+func (c *Client) Agent(name string) *Agent { return &Agent{c: c, Name: name} }
+
+// Agent sends as one agent and receives what is routed to it.
+type Agent struct {
+	c    *Client
+	Name string
+}
+
+// Sent is a message published on the ingress stream.
+type Sent struct {
+	ID  string
+	Key string // the message key the verdict is stored under
+	// Stored is false when the ingress stream already had this message
+	// (same id, same content, within the dedup window).
+	Stored bool
+}
+
+// Send publishes one raw Rosetta message on the agent's ingress subject,
+// with its key as the JetStream message id (a repeated publish is stored
+// once). It returns when the ingress stream has it; the verdict comes later
+// (Verdict).
+func (a *Agent) Send(ctx context.Context, msg []byte) (Sent, error) {
+	id := ""
+	if _, m := parseOne("", msg); m != nil {
+		id = m.Header.ID.Text
+	}
+	key := msgKey(id, msg)
+	ack, err := a.c.JS.Publish(ctx, a.c.Sub.In(a.Name), msg, jetstream.WithMsgID(key))
+	if err != nil {
+		return Sent{}, err
+	}
+	return Sent{ID: id, Key: key, Stored: !ack.Duplicate}, nil
+}
+
+// Verdict waits for the gateway's verdict on a sent message.
+func (c *Client) Verdict(ctx context.Context, key string) (Verdict, error) {
+	kv, err := c.JS.KeyValue(ctx, c.Sub.VerdictBucket())
+	if err != nil {
+		return Verdict{}, err
+	}
+	w, err := kv.Watch(ctx, key)
+	if err != nil {
+		return Verdict{}, err
+	}
+	defer w.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return Verdict{}, ctx.Err()
+		case e, ok := <-w.Updates():
+			if !ok {
+				return Verdict{}, errors.New("mesh: verdict watch closed")
+			}
+			if e == nil || e.Operation() != jetstream.KeyValuePut {
+				continue
+			}
+			var v Verdict
+			if err := json.Unmarshal(e.Value(), &v); err != nil {
+				return Verdict{}, err
+			}
+			return v, nil
+		}
+	}
+}
+
+// Delivery is one message routed to an agent (or a role it holds).
+type Delivery struct {
+	Subject string
+	From    string // the agent that published it ("sys" for the mesh)
+	Data    []byte // the message exactly as published
+	// Repair is set on the repair of a rejected message the agent sent: a
+	// `reject` from sys, naming the rejected message in re=.
+	Repair bool
+	msg    jetstream.Msg
+}
+
+// Ack tells the mesh the delivery was handled; one not acked comes again.
+func (d Delivery) Ack() error { return d.msg.Ack() }
+
+// Receive calls fn for each message routed to the agent (rosetta.to.NAME),
+// from the first one not acked, on a durable consumer named after the
+// agent: a delivery fn returns an error for comes again. It returns when
+// ctx ends.
+func (a *Agent) Receive(ctx context.Context, fn func(Delivery) error) error {
+	return a.c.consume(ctx, a.c.Sub.OutStream(), "agent-"+a.Name, a.c.Sub.To(a.Name), fn)
+}
+
+// Rejections is Receive for the repairs of the agent's rejected messages
+// only (a consumer of its own; the repairs also come through Receive).
+func (a *Agent) Rejections(ctx context.Context, fn func(Delivery) error) error {
+	return a.c.consume(ctx, a.c.Sub.OutStream(), "repairs-"+a.Name, a.c.Sub.To(a.Name), func(d Delivery) error {
+		if !d.Repair {
+			return nil
+		}
+		return fn(d)
+	})
+}
+
+// ReceiveRole takes messages routed to @role:role: every holder calls it,
+// and each message goes to one of them (a work-queue consumer they share);
+// one no holder acks is delivered again, never lost.
+func (a *Agent) ReceiveRole(ctx context.Context, role string, fn func(Delivery) error) error {
+	return a.c.consume(ctx, a.c.Sub.RoleStream(), "role-"+role, a.c.Sub.Role(role), fn)
+}
+
+func (c *Client) consume(ctx context.Context, stream, durable, subject string, fn func(Delivery) error) error {
+	cons, err := c.JS.CreateOrUpdateConsumer(ctx, stream, jetstream.ConsumerConfig{
+		Durable: durable, FilterSubject: subject, AckPolicy: jetstream.AckExplicitPolicy, AckWait: 30 * time.Second,
+	})
+	if err != nil {
+		return err
+	}
+	for ctx.Err() == nil {
+		batch, err := cons.Fetch(256, jetstream.FetchMaxWait(100*time.Millisecond))
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		for m := range batch.Messages() {
+			h := m.Headers()
+			d := Delivery{Subject: m.Subject(), From: h.Get(HeaderAgent), Data: m.Data(), Repair: h.Get(HeaderRepair) != "", msg: m}
+			if d.Repair {
+				d.From = "sys"
+			}
+			if err := fn(d); err != nil {
+				_ = m.Nak()
+				continue
+			}
+			_ = m.Ack()
+		}
+	}
+	return nil
+}
+
+// Split cuts a Rosetta file into its messages' bytes, in order, exactly as
+// written (each ends with one newline): what `mesh send` publishes. Prose
+// outside messages is not sent; diagnostics of the file are returned.
+func Split(name string, text []byte) ([][]byte, *compiler.Result) {
+	res := compiler.Parse(name, text, compiler.Options{From: ir.Rosetta})
+	t, ok := res.Doc.(*ir.Transcript)
+	if !ok {
+		return nil, res
+	}
+	var out [][]byte
+	for _, m := range t.Messages {
+		if m.Header == nil || m.Degraded {
+			continue
+		}
+		b := bytes.TrimRight(text[m.Span.Start().Offset:m.Span.End().Offset], "\n")
+		out = append(out, append(bytes.Clone(b), '\n'))
+	}
+	return out, res
+}
+
+// SenderOf is the sender of one raw message ("" when it has no header).
+func SenderOf(msg []byte) string {
+	if _, m := parseOne("", msg); m != nil {
+		return senderOf(m)
+	}
+	return ""
+}
+
+// Entry is one message of the transcript stream.
+type Entry struct {
+	Seq   uint64
+	ID    string
+	Agent string
+	To    []string
+	Data  []byte
+}
+
+// Transcript calls fn for every entry of the transcript stream, in order,
+// as stored when it starts.
+func (c *Client) Transcript(ctx context.Context, fn func(Entry) error) error {
+	return readStream(ctx, c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, seq uint64) error {
+		rec := recordOf(m)
+		e := Entry{Seq: seq, Agent: rec.Agent, To: rec.To, Data: rec.Data}
+		if _, msg := parseOne("", rec.Data); msg != nil {
+			e.ID = msg.Header.ID.Text
+		}
+		return fn(e)
+	})
+}
+
+// Replay writes the accepted transcript as a .rose file: the messages from
+// the one whose id is since to the one whose id is until, both included
+// ("" for the first and the last). It reports an error when since or until
+// names no message of the transcript.
+func (c *Client) Replay(ctx context.Context, w io.Writer, since, until string) error {
+	on := since == ""
+	first, seenSince, seenUntil := true, since == "", until == ""
+	errStop := errors.New("stop")
+	err := c.Transcript(ctx, func(e Entry) error {
+		if !on && e.ID == since {
+			on, seenSince = true, true
+		}
+		if !on {
+			return nil
+		}
+		if !first {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		first = false
+		if _, err := w.Write(e.Data); err != nil {
+			return err
+		}
+		if until != "" && e.ID == until {
+			seenUntil = true
+			return errStop
+		}
+		return nil
+	})
+	if err != nil && err != errStop {
+		return err
+	}
+	var missing []string
+	if !seenSince {
+		missing = append(missing, "--since "+since)
+	}
+	if !seenUntil {
+		missing = append(missing, "--until "+until)
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%s: no such message in the transcript", strings.Join(missing, ", "))
+	}
+	return nil
+}

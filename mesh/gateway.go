@@ -1,0 +1,871 @@
+package mesh
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/rosettac/rosettac/config"
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// Header names the gateway writes on transcript and egress messages.
+const (
+	HeaderKey    = "Rosetta-Key"    // the message key (id and content hash)
+	HeaderInSeq  = "Rosetta-In-Seq" // the ingress stream sequence it came from
+	HeaderAgent  = "Rosetta-Agent"  // the agent that published it
+	HeaderTo     = "Rosetta-To"     // egress subjects, space-separated
+	HeaderDiags  = "Rosetta-Diags"  // its diagnostics (check --format json), when any
+	HeaderRepair = "Rosetta-Repair" // on a repair: the key of the message it repairs
+)
+
+// DefaultHold is how long a reply waits for its re= parent (--hold).
+const DefaultHold = 30 * time.Second
+
+// LeaseTTL is how long a partition's owner may be silent before another
+// gateway takes the partition over.
+const LeaseTTL = 4 * time.Second
+
+// ErrLeaseLost is returned by Run when another gateway took the partition.
+var ErrLeaseLost = errors.New("mesh: partition lease lost to another gateway")
+
+// Config configures a gateway.
+type Config struct {
+	Prefix string // subject prefix; "" is DefaultPrefix
+	// Name identifies this gateway as a partition owner; a gateway that
+	// restarts with the same name takes its lease back at once. "" is
+	// host-pid.
+	Name   string
+	Policy *config.Policy // nil: an open mesh
+	// Enforce lists diagnostic codes that reject a message whatever their
+	// severity; nil is DefaultEnforce.
+	Enforce []string
+	Hold    time.Duration // 0 is DefaultHold
+	Clock   Clock         // nil is the wall clock
+	Repair  Repairer      // nil is DefaultRepair
+	Batch   int           // ingress messages per fetch; 0 is 256
+	// Replicas of the streams and buckets on a cluster; 0 is 1.
+	Replicas int
+	// SnapshotEvery is the number of accepted messages between snapshots;
+	// 0 is 2000, negative never.
+	SnapshotEvery int
+	Metrics       *Metrics
+	// Ready, when set, is called once the gateway owns its partition, has
+	// rebuilt its state and reads ingress.
+	Ready func()
+	Logf  func(format string, args ...any)
+}
+
+// Gateway checks, routes and records the traffic of one partition.
+type Gateway struct {
+	cfg  Config
+	nc   *nats.Conn
+	js   jetstream.JetStream
+	sub  Subjects
+	part int
+	st   *state
+	lost atomic.Bool
+	met  *Metrics
+
+	pipe     *pipeline
+	verdicts jetstream.KeyValue
+	snaps    jetstream.KeyValue
+	leases   jetstream.KeyValue
+
+	// Pending until the next flush: outputs first, then verdicts, then acks.
+	outs     []*nats.Msg
+	verds    []*nats.Msg
+	acks     []*inbound
+	lastTick time.Time
+	snapDue  int
+
+	digest atomic.Pointer[Digest]
+}
+
+// NewGateway returns a gateway on nc. It creates the mesh's streams and
+// buckets when they do not exist.
+func NewGateway(ctx context.Context, nc *nats.Conn, cfg Config) (*Gateway, error) {
+	if cfg.Hold <= 0 {
+		cfg.Hold = DefaultHold
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = SystemClock{}
+	}
+	if cfg.Batch <= 0 {
+		cfg.Batch = 256
+	}
+	if cfg.SnapshotEvery == 0 {
+		cfg.SnapshotEvery = 2000
+	}
+	if cfg.Name == "" {
+		h, _ := os.Hostname()
+		cfg.Name = fmt.Sprintf("%s-%d", h, os.Getpid())
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics()
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(16384))
+	if err != nil {
+		return nil, err
+	}
+	g := &Gateway{cfg: cfg, nc: nc, js: js, sub: NewSubjects(cfg.Prefix), met: cfg.Metrics}
+	if err := Setup(ctx, js, g.sub, cfg.Replicas); err != nil {
+		return nil, err
+	}
+	if g.verdicts, err = js.KeyValue(ctx, g.sub.VerdictBucket()); err != nil {
+		return nil, err
+	}
+	if g.snaps, err = js.KeyValue(ctx, g.sub.SnapshotBucket()); err != nil {
+		return nil, err
+	}
+	if g.leases, err = js.KeyValue(ctx, g.sub.LeaseBucket()); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Digest returns the state's digest as of the last flush (nil before the
+// gateway is ready).
+func (g *Gateway) Digest() *Digest { return g.digest.Load() }
+
+// Serve runs the gateway until ctx ends, starting again after a failure (a
+// lost connection, a lost lease): each start rebuilds the state from the
+// streams, so what a failed run had decided but not stored is decided again.
+func (g *Gateway) Serve(ctx context.Context) error {
+	for {
+		err := g.Run(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		g.cfg.Logf("mesh: gateway stopped (%v); starting again", err)
+		g.outs, g.verds, g.acks = g.outs[:0], g.verds[:0], g.acks[:0]
+		g.lost.Store(false)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+// Run owns the partition until ctx ends (then it returns nil) or the lease
+// is lost (ErrLeaseLost): it waits for the lease, rebuilds the state from the
+// snapshot and the transcript, and handles ingress.
+func (g *Gateway) Run(ctx context.Context) error {
+	rev, err := g.acquire(ctx)
+	if err != nil {
+		return err
+	}
+	renewCtx, stopRenew := context.WithCancel(ctx)
+	defer stopRenew()
+	go g.renew(renewCtx, rev)
+
+	if err := g.rebuild(ctx); err != nil {
+		return err
+	}
+	cons, err := g.consumer(ctx)
+	if err != nil {
+		return err
+	}
+	g.pipe = newPipeline(g)
+	defer g.pipe.close()
+	g.publishDigest(g.st.digest())
+	if g.cfg.Ready != nil {
+		g.cfg.Ready()
+	}
+	lastDigest := time.Now()
+	for {
+		if ctx.Err() != nil {
+			break
+		}
+		if g.lost.Load() {
+			return ErrLeaseLost
+		}
+		if err := g.pipe.failed(); err != nil {
+			return err
+		}
+		batch, err := cons.Fetch(g.cfg.Batch, jetstream.FetchMaxWait(50*time.Millisecond))
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			return fmt.Errorf("mesh: fetch: %w", err)
+		}
+		n := 0
+		for m := range batch.Messages() {
+			n++
+			g.ingress(m)
+		}
+		g.tick()
+		// The digest (tests, the open-obligations gauge) costs a walk of the
+		// state: taken when ingress is idle, and at most every 200ms.
+		var d *Digest
+		if n == 0 || time.Since(lastDigest) > 200*time.Millisecond {
+			dd := g.st.digest()
+			d, lastDigest = &dd, time.Now()
+		}
+		if err := g.flush(d); err != nil {
+			return err
+		}
+		if g.cfg.SnapshotEvery > 0 && g.snapDue >= g.cfg.SnapshotEvery {
+			// A snapshot holds only what is stored: wait for the pipeline.
+			if err := g.pipe.drain(); err != nil {
+				return err
+			}
+			g.snapshot(ctx)
+		}
+	}
+	// Stopping: what was handled is stored and acked; the held messages are
+	// not acked and come back to the next owner.
+	fctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	d := g.st.digest()
+	if err := g.flush(&d); err != nil {
+		return err
+	}
+	if err := g.pipe.drain(); err != nil {
+		return err
+	}
+	g.snapshot(fctx)
+	_ = g.leases.Delete(fctx, g.leaseKey())
+	return nil
+}
+
+func (g *Gateway) leaseKey() string { return fmt.Sprintf("part-%d", g.part) }
+
+// acquire waits until this gateway owns the partition's lease.
+func (g *Gateway) acquire(ctx context.Context) (uint64, error) {
+	for {
+		rev, err := g.leases.Create(ctx, g.leaseKey(), []byte(g.cfg.Name))
+		if err == nil {
+			return rev, nil
+		}
+		if e, gerr := g.leases.Get(ctx, g.leaseKey()); gerr == nil && string(e.Value()) == g.cfg.Name {
+			// Our own lease, from before a restart.
+			if rev, err := g.leases.Update(ctx, g.leaseKey(), []byte(g.cfg.Name), e.Revision()); err == nil {
+				return rev, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(LeaseTTL / 8):
+		}
+	}
+}
+
+// renew keeps the lease; when it cannot, the gateway stops before its next
+// flush (another gateway may own the partition by then).
+func (g *Gateway) renew(ctx context.Context, rev uint64) {
+	t := time.NewTicker(LeaseTTL / 4)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		r, err := g.leases.Update(ctx, g.leaseKey(), []byte(g.cfg.Name), rev)
+		if err != nil {
+			if ctx.Err() == nil {
+				g.lost.Store(true)
+			}
+			return
+		}
+		rev = r
+	}
+}
+
+// consumer (re)creates the durable ingress consumer at the first message not
+// acknowledged, so a new owner does not wait out the ack timeout of the
+// messages its predecessor held: those from the ack floor on come again, and
+// the ones already handled are recognised (same key, same ingress sequence).
+func (g *Gateway) consumer(ctx context.Context) (jetstream.Consumer, error) {
+	name := fmt.Sprintf("gateway-%d", g.part)
+	var start uint64
+	if c, err := g.js.Consumer(ctx, g.sub.InStream(), name); err == nil {
+		info, err := c.Info(ctx)
+		if err != nil {
+			return nil, err
+		}
+		start = info.AckFloor.Stream + 1
+		if err := g.js.DeleteConsumer(ctx, g.sub.InStream(), name); err != nil {
+			return nil, err
+		}
+	}
+	cfg := jetstream.ConsumerConfig{
+		Durable:       name,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       g.cfg.Hold + 30*time.Second,
+		MaxAckPending: 20000,
+		MaxDeliver:    -1,
+		FilterSubject: g.sub.Prefix + ".in.*",
+	}
+	if start > 1 {
+		cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
+		cfg.OptStartSeq = start
+	}
+	return g.js.CreateOrUpdateConsumer(ctx, g.sub.InStream(), cfg)
+}
+
+// ingress takes one message from the ingress stream.
+func (g *Gateway) ingress(m jetstream.Msg) {
+	md, err := m.Metadata()
+	if err != nil {
+		_ = m.Term()
+		return
+	}
+	g.met.in.Add(1)
+	agent, _ := strings.CutPrefix(m.Subject(), g.sub.Prefix+".in.")
+	in := &inbound{msg: m, seq: md.Sequence.Stream, agent: agent, subject: m.Subject(),
+		data: m.Data(), received: md.Timestamp}
+	for _, h := range g.st.held {
+		if h.seq == in.seq { // redelivered while held: keep the newest handle
+			h.msg = m
+			return
+		}
+	}
+	g.handle(in, false)
+}
+
+// handle decides one message: held, accepted or rejected.
+func (g *Gateway) handle(in *inbound, force bool) {
+	st := g.st
+	res, m := parseOne(in.subject, in.data)
+	if m == nil {
+		ds := append(diag.List{}, res.Diags...)
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeIngress, Span: res.Source.Span(0, 0),
+			Message: "an ingress message must be exactly one AgentRosetta message with a header",
+			Hint:    "publish one message (header line, then its slots) per NATS message"})
+		g.reject(in, nil, "", msgKey("", in.data), ds)
+		return
+	}
+	id := m.Header.ID.Text
+	key := msgKey(id, in.data)
+
+	// msg-id is the idempotency key (spec §19).
+	if rec := st.accepted[id]; rec != nil {
+		switch {
+		case rec.Key == key && rec.InSeq == in.seq:
+			g.redeliver(in, rec) // handled before a crash: store it again (deduplicated)
+		case rec.Key == key:
+			g.verdict(in, Verdict{Key: key, ID: id, Agent: in.agent, Status: StatusDuplicate})
+		default:
+			ds := diag.List{{Severity: diag.Error, Code: CodeIDReused, Span: m.Header.ID.Span, Msg: id,
+				Message: fmt.Sprintf("%s already names an accepted message with different content", id),
+				Hint:    "give a new message a new id; correct an accepted one with `revise`"}}
+			g.reject(in, m, id, key, ds)
+		}
+		return
+	}
+	if rj := st.rejected[key]; rj != nil && rj.InSeq == in.seq {
+		g.rerejected(in, rj)
+		return
+	}
+
+	// Ordering: a reply waits for its parent (spec §19).
+	re, _ := m.Header.Field("re")
+	var ds diag.List
+	if re != "" && st.sess.Message(re, true) == nil && !in.trusted {
+		if !force {
+			if in.deadline.IsZero() {
+				in.deadline = g.cfg.Clock.Now().Add(g.cfg.Hold)
+				in.parent = re
+			}
+			st.held = append(st.held, in)
+			g.met.held.Add(1)
+			return
+		}
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeHoldTimeout, Span: m.Header.ID.Span, Msg: id,
+			Message: fmt.Sprintf("re=%s had not arrived after %s; delivered without it", re, g.cfg.Hold),
+			Hint:    "send a reply after its parent, or check the re= id"})
+	}
+
+	sender := senderOf(m)
+	if !in.trusted && (sender != in.agent || sender == "sys") {
+		what := fmt.Sprintf("the header says the sender is %s, but it was published by %s", sender, in.agent)
+		if sender == "sys" {
+			what = fmt.Sprintf("%s may not send as sys: sys is the mesh's own sender", in.agent)
+		}
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeSpoof, Span: m.Header.ID.Span, Msg: id,
+			Message: what, Hint: fmt.Sprintf("publish on %s only your own messages, with ids that start with your name", g.sub.In(sender))})
+	}
+
+	st.sess.SetSource(res.Source)
+	cds := st.sess.Check(m)
+	storable := st.sess.Message(id, true) == nil // accepted ids were answered above
+	ds = append(ds, res.Diags...)
+	ds = append(ds, cds...)
+	for i := range ds {
+		ds[i].Msg = id
+	}
+	to, rds := g.route(m, sender, in.trusted)
+	ds = append(ds, rds...)
+	ds.Sort()
+	ds = ds.Dedup()
+
+	rejected := !storable && !in.trusted
+	for _, d := range ds {
+		if d.Severity == diag.Error || g.enforced(d.Code) {
+			rejected = rejected || !in.trusted
+		}
+	}
+	if rejected {
+		g.reject(in, m, id, key, ds)
+		return
+	}
+	rec := &record{Key: key, InSeq: in.seq, Agent: sender, To: to, Data: in.data}
+	if len(ds) > 0 {
+		rec.Diags = diagJSON(ds)
+	}
+	if storable {
+		st.sess.Commit(m)
+	}
+	st.accepted[id] = rec
+	st.order = append(st.order, id)
+	st.agents[sender] = true
+	for _, t := range m.Header.Targets {
+		if t.Kind == ir.TargetAgent && validToken(t.Text) {
+			st.agents[t.Text] = true
+		}
+	}
+	st.noteSys(id)
+	g.met.accepted.Add(1)
+	g.snapDue++
+	g.emitAccepted(in, id, rec)
+	g.release(id)
+}
+
+// release handles the held replies to id, in arrival order.
+func (g *Gateway) release(id string) {
+	var ready []*inbound
+	kept := g.st.held[:0]
+	for _, h := range g.st.held {
+		if h.parent == id {
+			ready = append(ready, h)
+		} else {
+			kept = append(kept, h)
+		}
+	}
+	g.st.held = kept
+	for _, h := range ready {
+		g.met.held.Add(-1)
+		g.handle(h, false)
+	}
+}
+
+// route computes the egress subjects of an accepted message (spec §13) and
+// checks the policy for each recipient.
+func (g *Gateway) route(m *ir.Message, sender string, trusted bool) ([]string, diag.List) {
+	h := m.Header
+	targets, topic := h.Targets, h.Topic
+	if re, ok := h.Field("re"); ok {
+		if p := g.st.sess.Message(re, true); p != nil && p.Header != nil {
+			// 2.1 inheritance: an elided route goes to the parent's sender,
+			// an elided topic is the parent's.
+			if len(targets) == 0 {
+				targets = []ir.Target{{Kind: ir.TargetAgent, Text: senderOf(p)}}
+			}
+			if topic == "" {
+				topic = p.Header.Topic
+			}
+		}
+	}
+	sens, _ := h.Field("sens")
+	pol := g.cfg.Policy
+	var ds diag.List
+	var subjects []string
+	bad := func(code string, sp diag.Span, hint, format string, args ...any) {
+		if !sp.IsValid() {
+			sp = h.ID.Span
+		}
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: code, Span: sp, Msg: h.ID.Text, Hint: hint, Message: fmt.Sprintf(format, args...)})
+	}
+	if !trusted {
+		written := make([]string, len(targets))
+		for i, t := range targets {
+			written[i] = t.Text
+		}
+		if err := pol.MaySend(sender, h.Act, written, topic); err != nil {
+			bad(CodeActForbidden, h.ActSpan, "ask the mesh's operator to allow it in the policy (mesh.policy.agents."+sender+".send), or send it elsewhere",
+				"%s (policy)", err)
+		}
+	}
+	// check reports whether agent may receive m's label, and reports why
+	// not when strict (a named recipient); `*` skips agents that may not.
+	check := func(agent string, sp diag.Span, strict bool) bool {
+		if trusted || pol.MayReceive(agent, sens) {
+			return true
+		}
+		if strict {
+			label := sens
+			if label == "" {
+				label = "pub"
+			}
+			bad(CodeNotCleared, sp, "send it to a recipient cleared for the label, or redact it first",
+				"%s is not cleared for sens=%s (policy)", agent, label)
+		}
+		return false
+	}
+	for _, t := range targets {
+		switch t.Kind {
+		case ir.TargetAgent:
+			if !validToken(t.Text) {
+				bad(CodeNoRecipient, t.Span, "agent names are letters, digits, '_' and '-'", "%q cannot be an agent's subject", t.Text)
+				continue
+			}
+			if check(t.Text, t.Span, true) {
+				subjects = append(subjects, g.sub.To(t.Text))
+			}
+		case ir.TargetBroadcast:
+			for _, a := range g.st.knownAgents() {
+				if a != sender && a != "sys" && check(a, t.Span, false) {
+					subjects = append(subjects, g.sub.To(a))
+				}
+			}
+		case ir.TargetTopic:
+			tp := strings.TrimPrefix(t.Text, "#")
+			if !validTopic(tp) {
+				bad(CodeNoRecipient, t.Span, "topics are dot-separated names", "#%s cannot be a topic subject", tp)
+				continue
+			}
+			subjects = append(subjects, g.sub.Topic(tp))
+		case ir.TargetRole:
+			kind, name, _ := strings.Cut(strings.TrimPrefix(t.Text, "@"), ":")
+			if !validToken(name) {
+				bad(CodeNoRecipient, t.Span, "role and group names are single subject tokens", "%s cannot be routed", t.Text)
+				continue
+			}
+			switch kind {
+			case "grp":
+				members := pol.Members(name)
+				if len(members) == 0 {
+					bad(CodeNoRecipient, t.Span, "list the group's members in the mesh policy (groups:)", "@grp:%s has no members", name)
+				}
+				for _, a := range members {
+					if check(a, t.Span, true) {
+						subjects = append(subjects, g.sub.To(a))
+					}
+				}
+			case "role":
+				ok := true
+				for _, a := range pol.Holders(name) {
+					ok = check(a, t.Span, true) && ok
+				}
+				if ok {
+					subjects = append(subjects, g.sub.Role(name))
+				}
+			default: // @tool:x: one holder, like a role
+				subjects = append(subjects, g.sub.Role(kind+"-"+name))
+			}
+		}
+	}
+	slices.Sort(subjects)
+	return slices.Compact(subjects), ds
+}
+
+// Verdict statuses.
+const (
+	StatusAccepted  = "accepted"
+	StatusRejected  = "rejected"
+	StatusDuplicate = "duplicate" // the same message was already stored
+)
+
+// Verdict is what the gateway decided about one message; `mesh send` waits
+// for it in the verdict bucket, under the message key.
+type Verdict struct {
+	Key    string `json:"key"`
+	ID     string `json:"id"`
+	Agent  string `json:"agent"`
+	Status string `json:"status"`
+	// Diagnostics in the form of check --format json, when there are any.
+	Diagnostics json.RawMessage `json:"diagnostics,omitempty"`
+	Repair      string          `json:"repair,omitempty"`
+}
+
+func diagJSON(ds diag.List) []byte {
+	var b bytes.Buffer
+	_ = diag.PrintJSON(&b, ds)
+	return bytes.TrimSpace(b.Bytes())
+}
+
+func (g *Gateway) output(subject, msgID string, data []byte, hdr nats.Header) {
+	m := nats.NewMsg(subject)
+	m.Data = data
+	for k, v := range hdr {
+		m.Header[k] = v
+	}
+	m.Header.Set(jetstream.MsgIDHeader, msgID)
+	g.outs = append(g.outs, m)
+}
+
+// emitAccepted queues the transcript entry, the deliveries, the diagnostics
+// and the verdict of an accepted message.
+func (g *Gateway) emitAccepted(in *inbound, id string, rec *record) {
+	hdr := nats.Header{}
+	hdr.Set(HeaderKey, rec.Key)
+	hdr.Set(HeaderAgent, rec.Agent)
+	hdr.Set(HeaderInSeq, strconv.FormatUint(rec.InSeq, 10))
+	if len(rec.To) > 0 {
+		hdr.Set(HeaderTo, strings.Join(rec.To, " "))
+	}
+	if len(rec.Diags) > 0 {
+		hdr.Set(HeaderDiags, string(rec.Diags))
+	}
+	g.output(g.sub.Log(g.part), rec.Key, rec.Data, hdr)
+	g.deliveries(id, rec)
+	g.verdict(in, Verdict{Key: rec.Key, ID: id, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags})
+}
+
+func (g *Gateway) deliveries(id string, rec *record) {
+	hdr := nats.Header{}
+	hdr.Set(HeaderKey, rec.Key)
+	hdr.Set(HeaderAgent, rec.Agent)
+	for _, s := range rec.To {
+		g.output(s, rec.Key+">"+s, rec.Data, hdr)
+	}
+	if len(rec.Diags) > 0 && rec.Agent != "sys" {
+		g.output(g.sub.Diag(rec.Agent), rec.Key+":diag", rec.Diags, hdr)
+	}
+}
+
+// redeliver stores again what an accepted message produced (a gateway
+// crashed after storing it and before acking it); JetStream drops the
+// copies it already has.
+func (g *Gateway) redeliver(in *inbound, rec *record) {
+	id := ""
+	if _, m := parseOne(in.subject, rec.Data); m != nil {
+		id = m.Header.ID.Text
+	}
+	g.deliveries(id, rec)
+	g.verdict(in, Verdict{Key: rec.Key, ID: id, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags})
+}
+
+// reject answers a rejected message with its repair and diagnostics, and
+// records it in the audit stream (never in the transcript).
+func (g *Gateway) reject(in *inbound, m *ir.Message, id, key string, ds diag.List) {
+	rj := &Rejection{Key: key, ID: id, InSeq: in.seq, Agent: in.agent, Message: string(in.data), Diags: string(diagJSON(ds))}
+	rj.Repair, rj.RepairID = g.repair(m, in.agent, id, ds)
+	g.st.rejected[key] = rj
+	for _, d := range ds {
+		if d.Severity == diag.Error || g.enforced(d.Code) {
+			g.met.reject(d.Code)
+		}
+	}
+	body, _ := json.Marshal(rj)
+	g.output(g.sub.Audit(in.agent), key, body, nil)
+	g.rerejected(in, rj)
+}
+
+// repair writes the repair of a rejected message: Config.Repair when set,
+// else the session's (compiler.Session.Repair, the reference's repair), else
+// DefaultRepair for a payload with no message. Its id is the mesh's next
+// sys.n (the session's own counter restarts with the gateway; the mesh's is
+// rebuilt from the transcript and the audit stream).
+func (g *Gateway) repair(m *ir.Message, agent, id string, ds diag.List) (text, rid string) {
+	if g.cfg.Repair != nil {
+		if g.cfg.Repair("", agent, id, ds) == nil {
+			return "", ""
+		}
+		rid = g.st.nextSysID()
+		return string(g.cfg.Repair(rid, agent, id, ds)), rid
+	}
+	if m != nil {
+		r := g.st.sess.Repair(m, ds)
+		if r == nil {
+			return "", ""
+		}
+		rid = g.st.nextSysID()
+		// Addressed to the publisher, who receives it, not to the sender a
+		// spoofed header claims.
+		text = rid + strings.TrimPrefix(r.Text, r.ID)
+		return strings.Replace(text, " sys>"+r.To+" ", " sys>"+agent+" ", 1), rid
+	}
+	if DefaultRepair("", agent, id, ds) == nil {
+		return "", ""
+	}
+	rid = g.st.nextSysID()
+	return string(DefaultRepair(rid, agent, id, ds)), rid
+}
+
+// rerejected queues a rejection's repair, diagnostics and verdict.
+func (g *Gateway) rerejected(in *inbound, rj *Rejection) {
+	hdr := nats.Header{}
+	hdr.Set(HeaderRepair, rj.Key)
+	if rj.Repair != "" && validToken(in.agent) {
+		g.output(g.sub.To(in.agent), rj.Key+":repair", []byte(rj.Repair), hdr)
+	}
+	if validToken(in.agent) {
+		g.output(g.sub.Diag(in.agent), rj.Key+":diag", []byte(rj.Diags), hdr)
+	}
+	g.verdict(in, Verdict{Key: rj.Key, ID: rj.ID, Agent: rj.Agent, Status: StatusRejected,
+		Diagnostics: json.RawMessage(rj.Diags), Repair: rj.Repair})
+}
+
+// verdict queues a verdict (stored after the outputs) and the ingress ack
+// (after the verdict).
+func (g *Gateway) verdict(in *inbound, v Verdict) {
+	body, _ := json.Marshal(v)
+	m := nats.NewMsg("$KV." + g.sub.VerdictBucket() + "." + v.Key)
+	m.Data = body
+	g.verds = append(g.verds, m)
+	if in.msg != nil {
+		g.acks = append(g.acks, in)
+	}
+}
+
+// flush publishes the pending outputs and hands them, with the verdicts and
+// the acks, to the pipeline, which stores the verdicts once the outputs are
+// stored and acks once the verdicts are: a crash at any point loses nothing
+// (the ingress message comes again) and duplicates nothing (every output has
+// a message id). The next batch is handled meanwhile.
+func (g *Gateway) flush(d *Digest) error {
+	if len(g.outs) == 0 && len(g.verds) == 0 && len(g.acks) == 0 && d == nil {
+		return nil
+	}
+	if g.lost.Load() {
+		return ErrLeaseLost
+	}
+	st := &stage{verds: g.verds, acks: g.acks, digest: d}
+	for _, m := range g.outs {
+		f, err := g.js.PublishMsgAsync(m)
+		if err != nil {
+			return fmt.Errorf("mesh: publish %s: %w", m.Subject, err)
+		}
+		st.futs = append(st.futs, f)
+	}
+	g.outs, g.verds, g.acks = nil, nil, nil
+	return g.pipe.push(st)
+}
+
+// stage is one batch on its way through the pipeline.
+type stage struct {
+	futs   []jetstream.PubAckFuture
+	verds  []*nats.Msg
+	acks   []*inbound
+	digest *Digest
+	done   chan struct{} // a drain marker: closed when reached
+}
+
+// pipeline finishes stages in order on one goroutine.
+type pipeline struct {
+	g    *Gateway
+	in   chan *stage
+	err  atomic.Pointer[error]
+	quit chan struct{}
+}
+
+func newPipeline(g *Gateway) *pipeline {
+	p := &pipeline{g: g, in: make(chan *stage, 8), quit: make(chan struct{})}
+	go p.run()
+	return p
+}
+
+func (p *pipeline) run() {
+	defer close(p.quit)
+	for st := range p.in {
+		if st.done != nil {
+			close(st.done)
+			continue
+		}
+		if p.err.Load() != nil {
+			continue // a failed pipeline acks nothing more; the gateway restarts
+		}
+		if err := p.finish(st); err != nil {
+			p.err.Store(&err)
+		}
+	}
+}
+
+func (p *pipeline) finish(st *stage) error {
+	g := p.g
+	if err := wait(st.futs); err != nil {
+		return err
+	}
+	var futs []jetstream.PubAckFuture
+	for _, m := range st.verds {
+		f, err := g.js.PublishMsgAsync(m)
+		if err != nil {
+			return fmt.Errorf("mesh: publish %s: %w", m.Subject, err)
+		}
+		futs = append(futs, f)
+	}
+	if err := wait(futs); err != nil {
+		return err
+	}
+	now := time.Now()
+	for _, in := range st.acks {
+		_ = in.msg.Ack()
+		if !in.received.IsZero() {
+			g.met.observe(now.Sub(in.received))
+		}
+	}
+	if st.digest != nil {
+		g.publishDigest(*st.digest)
+	}
+	return nil
+}
+
+func (p *pipeline) push(st *stage) error {
+	if err := p.failed(); err != nil {
+		return err
+	}
+	p.in <- st
+	return nil
+}
+
+func (p *pipeline) failed() error {
+	if e := p.err.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
+// drain waits until every stage pushed so far is finished.
+func (p *pipeline) drain() error {
+	m := &stage{done: make(chan struct{})}
+	p.in <- m
+	<-m.done
+	return p.failed()
+}
+
+func (p *pipeline) close() {
+	close(p.in)
+	<-p.quit
+}
+
+// wait waits for the acks of async publishes (30s at most in all).
+func wait(futs []jetstream.PubAckFuture) error {
+	timeout := time.NewTimer(30 * time.Second)
+	defer timeout.Stop()
+	for _, f := range futs {
+		select {
+		case <-f.Ok():
+		case err := <-f.Err():
+			return fmt.Errorf("mesh: publish %s: %w", f.Msg().Subject, err)
+		case <-timeout.C:
+			return fmt.Errorf("mesh: publish %s: no ack in 30s", f.Msg().Subject)
+		}
+	}
+	return nil
+}
+
+func (g *Gateway) publishDigest(d Digest) {
+	g.digest.Store(&d)
+	g.met.open.Store(int64(len(d.Open)))
+}

@@ -1,0 +1,29 @@
+package epistemic
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestCloneKnowsEveryField fails when Session gains a field, so that Clone
+// is looked at again: a map Clone leaves out is shared with (or, nil,
+// written through by) the copy, as newest once was.
+func TestCloneKnowsEveryField(t *testing.T) {
+	var got []string
+	for f := range reflect.TypeFor[Session]().Fields() {
+		got = append(got, f.Name)
+	}
+	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "revised", "newest"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("Session's fields are %v, Clone copies %v: update Clone and this list", got, want)
+	}
+	s := NewSession(Options{})
+	c := s.Clone()
+	v := reflect.ValueOf(c).Elem()
+	for i := range v.NumField() {
+		if f := v.Field(i); f.Kind() == reflect.Map && f.IsNil() {
+			t.Errorf("Clone leaves map %s nil", v.Type().Field(i).Name)
+		}
+	}
+}
