@@ -8,7 +8,6 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/emit/translate"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -58,8 +57,8 @@ func TestTranslationPassesTargetChecker(t *testing.T) {
 				continue
 			}
 			out, tds := translated(t, in, to)
-			if len(out) == 0 && hasCode(tds, translate.CodeNoCounter) {
-				continue // nothing had a counterpart, and T024 says so
+			if w, _ := tds.Max(); len(out) == 0 && len(tds) > 0 && w >= diag.Warning {
+				continue // nothing could be written (T024, T025 say why)
 			}
 			if to == ir.Rosetta {
 				for _, d := range tds {
