@@ -10,29 +10,32 @@ import (
 	"github.com/rosettac/rosettac/passes/schema"
 )
 
-// AgentDSL's stages: grammars/agentdsl reads and prints, passes/schema checks.
+// AgentDSL: grammars/agentdsl reads and prints, passes/schema checks.
 //
 // When only diagnostics are wanted (Options.DiagnosticsOnly, rosettac check),
 // the reader streams: each block and each row goes straight to the checker and
 // no row is kept, so checking a table of millions of rows holds the schemas and
-// the row IDs, never the rows. The parse stage then returns the checker's
-// diagnostics too, and the check stage has nothing left to do.
-func init() {
-	registerParser(ir.AgentDSL, func(src *diag.Source, opt *Options) (ir.Document, diag.List) {
-		if opt.DiagnosticsOnly && !opt.syntaxOnly {
-			return streamCheck(src)
-		}
+// the row IDs, never the rows.
+var agentDSLFrontEnd = &frontEnd{
+	lang: ir.AgentDSL,
+	exts: []string{".adsl"},
+	sniff: func(line []byte) bool {
+		return hasAnyPrefix(line, "[SCHEMA:", "[DATA]", "[FUNCTIONS]", "[CALL]", "[RESULT]")
+	},
+	parse: func(src *diag.Source, _ *Options) (ir.Document, diag.List) {
 		return agentdsl.Parse(src)
-	})
-	registerChecker(ir.AgentDSL, func(doc ir.Document, _ *diag.Source, opt *Options) diag.List {
-		if opt.DiagnosticsOnly {
-			return nil // checked while streaming
-		}
+	},
+	check: func(doc ir.Document, _ *diag.Source, _ *Options) diag.List {
 		return schema.Check(doc.(*ir.DSLDoc))
-	})
-	registerPrinter(ir.AgentDSL, func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
+	},
+	diagnose: func(src *diag.Source, _ *Options) (ir.Document, diag.List) {
+		return streamCheck(src)
+	},
+	print: func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
 		return agentdsl.Print(doc.(*ir.DSLDoc)), nil
-	})
+	},
+	checkReader: CheckReaderLimit,
+	stream:      newAgentDSLStream,
 }
 
 // skeleton keeps every block but no row, and passes everything on to the checker.

@@ -13,7 +13,6 @@ package compiler
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -63,83 +62,6 @@ type Result struct {
 	Diags  diag.List   // sorted by position
 }
 
-// Each language registers its stages from an init function in its own file
-// (rosetta.go, lingua.go, agentdsl.go), so languages can be added independently.
-type (
-	// parseFunc parses and lowers src (syntax only).
-	parseFunc func(src *diag.Source, opt *Options) (ir.Document, diag.List)
-	// checkFunc runs the language's passes over doc.
-	checkFunc func(doc ir.Document, src *diag.Source, opt *Options) diag.List
-	// formatFunc prints doc in canonical form.
-	formatFunc func(doc ir.Document, opt FormatOptions) ([]byte, diag.List)
-)
-
-var (
-	parsers  = map[ir.Language]parseFunc{}
-	checkers = map[ir.Language]checkFunc{}
-	printers = map[ir.Language]formatFunc{}
-)
-
-func registerParser(lang ir.Language, f parseFunc)   { parsers[lang] = f }
-func registerChecker(lang ir.Language, f checkFunc)  { checkers[lang] = f }
-func registerPrinter(lang ir.Language, f formatFunc) { printers[lang] = f }
-
-// Languages lists the languages with a front end, sorted.
-func Languages() []ir.Language {
-	var out []ir.Language
-	for _, l := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
-		if parsers[l] != nil {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-// ParseLanguage maps a --from value to a Language.
-func ParseLanguage(s string) (ir.Language, error) {
-	switch l := ir.Language(strings.ToLower(s)); l {
-	case ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON:
-		return l, nil
-	}
-	return "", fmt.Errorf("unknown language %q (want rosetta, lingua, agentdsl or json)", s)
-}
-
-// Detect picks the language of a file: by extension, else by content (a line
-// starting with 👽, ^ or !E, or a --👽lingua/ signature, is Lingua; a line
-// [SCHEMA:, [DATA], [FUNCTIONS], [CALL] or [RESULT] is AgentDSL; else Rosetta).
-func Detect(file string, src []byte) ir.Language {
-	switch strings.ToLower(filepath.Ext(file)) {
-	case ".rose":
-		return ir.Rosetta
-	case ".lingua":
-		return ir.Lingua
-	case ".adsl":
-		return ir.AgentDSL
-	case ".json":
-		return ir.JSON
-	}
-	src = bytes.TrimPrefix(src, []byte("\uFEFF")) // an encoding mark, not the first line's text (diag.BOMLen)
-	for len(src) > 0 {
-		line := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
-		line = bytes.TrimLeft(line, " \t")
-		switch {
-		case bytes.HasPrefix(line, []byte("👽")), bytes.HasPrefix(line, []byte("^")),
-			bytes.HasPrefix(line, []byte("!E")), bytes.Contains(line, []byte("--👽lingua/")):
-			return ir.Lingua
-		case bytes.HasPrefix(line, []byte("[SCHEMA:")), bytes.HasPrefix(line, []byte("[DATA]")),
-			bytes.HasPrefix(line, []byte("[FUNCTIONS]")), bytes.HasPrefix(line, []byte("[CALL]")),
-			bytes.HasPrefix(line, []byte("[RESULT]")):
-			return ir.AgentDSL
-		}
-	}
-	return ir.Rosetta
-}
-
 // Parse reads one file through its grammar (syntax and lowering only). The
 // Result shares src's bytes (the IR's strings are cut from it, not copied), so
 // src must not be modified while the Result is in use; Check is the same.
@@ -174,19 +96,28 @@ func run(file string, src []byte, opt *Options) *Result {
 		res.Diags = ds
 		return res
 	}
-	parse := parsers[res.Lang]
-	if parse == nil {
+	fe := lookup(res.Lang)
+	if fe == nil {
 		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
 			Message: fmt.Sprintf("rosettac cannot read %s input yet", res.Lang),
 			Hint:    "pass --from with one of: " + joinLangs(Languages())})
 		return res
 	}
-	doc, ds := parse(res.Source, opt)
+	var doc ir.Document
+	var ds diag.List
+	switch {
+	case opt.syntaxOnly:
+		doc, ds = fe.parse(res.Source, opt)
+	case opt.DiagnosticsOnly && fe.diagnose != nil:
+		doc, ds = fe.diagnose(res.Source, opt)
+	default:
+		doc, ds = fe.parse(res.Source, opt)
+		if doc != nil && fe.check != nil {
+			ds = append(ds, fe.check(doc, res.Source, opt)...)
+		}
+	}
 	res.Doc = doc
 	res.Diags = append(res.Diags, ds...)
-	if check := checkers[res.Lang]; !opt.syntaxOnly && doc != nil && check != nil {
-		res.Diags = append(res.Diags, check(doc, res.Source, opt)...)
-	}
 	res.Diags.Sort()
 	res.Diags = res.Diags.Dedup()
 	return res
@@ -257,12 +188,12 @@ type FormatOptions struct {
 // Format prints a parsed document in its language's canonical form. It reports
 // a diagnostic instead of output when the language has no printer.
 func Format(res *Result, opt FormatOptions) ([]byte, diag.List) {
-	format := printers[res.Lang]
-	if res.Doc == nil || format == nil {
+	fe := lookup(res.Lang)
+	if res.Doc == nil || fe == nil || fe.print == nil {
 		var l diag.List
 		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
 			Message: fmt.Sprintf("no canonical printer for %s input", res.Lang)})
 		return nil, l
 	}
-	return format(res.Doc, opt)
+	return fe.print(res.Doc, opt)
 }

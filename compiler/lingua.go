@@ -1,6 +1,8 @@
 package compiler
 
 import (
+	"bytes"
+
 	"github.com/rosettac/rosettac/diag"
 	grammar "github.com/rosettac/rosettac/grammars/lingua"
 	"github.com/rosettac/rosettac/ir"
@@ -10,14 +12,20 @@ import (
 
 // Agent Lingua: grammars/lingua parses and prints; passes/decode decodes
 // payloads and establishes sessions, then passes/lingua checks the transcript.
-func init() {
-	registerParser(ir.Lingua, func(src *diag.Source, _ *Options) (ir.Document, diag.List) {
+var linguaFrontEnd = &frontEnd{
+	lang: ir.Lingua,
+	exts: []string{".lingua"},
+	sniff: func(line []byte) bool {
+		return hasAnyPrefix(line, "👽", "^", "!E") || bytes.Contains(line, []byte("--👽lingua/"))
+	},
+	parse: func(src *diag.Source, _ *Options) (ir.Document, diag.List) {
 		return grammar.Parse(src)
-	})
-	registerChecker(ir.Lingua, checkLingua)
-	registerPrinter(ir.Lingua, func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
+	},
+	check:  checkLingua,
+	stream: newLinguaStream,
+	print: func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
 		return grammar.Print(doc.(*ir.LinguaTranscript)), nil
-	})
+	},
 }
 
 func checkLingua(doc ir.Document, _ *diag.Source, opt *Options) diag.List {

@@ -10,16 +10,20 @@ import (
 
 // AgentRosetta 2.1: parsed by grammars/rosetta, then read as one session so
 // that replies inherit their route and topic (2.1-c) before anything else
-// looks at them. The checker is registered by the passes' own file.
-func init() {
-	registerParser(ir.Rosetta, parseRosetta)
-	registerPrinter(ir.Rosetta, formatRosetta)
+// looks at them. The checks are in rosetta_check.go. Rosetta is the first row:
+// its messages are found anywhere in prose, so text no extension and no line
+// names is Rosetta.
+var rosettaFrontEnd = &frontEnd{
+	lang:     ir.Rosetta,
+	exts:     []string{".rose"},
+	parse:    parseRosetta,
+	check:    checkRosetta,
+	diagnose: streamCheckRosetta,
+	print:    formatRosetta,
+	stream:   newRosettaStream,
 }
 
-func parseRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
-	if opt.DiagnosticsOnly && !opt.syntaxOnly {
-		return streamCheckRosetta(src, opt)
-	}
+func parseRosetta(src *diag.Source, _ *Options) (ir.Document, diag.List) {
 	t, ds := rosetta.Parse(src)
 	inheritTranscript(t)
 	return t, ds

@@ -111,7 +111,7 @@ func BenchmarkSessionOnly(b *testing.B) {
 				before := ms.HeapAlloc
 				b.StartTimer()
 				c0 := cpuTime()
-				ds := checkers[ir.Rosetta](res.Doc, res.Source, &Options{})
+				ds := checkRosetta(res.Doc, res.Source, &Options{})
 				cpu += cpuTime() - c0
 				b.StopTimer()
 				runtime.GC()

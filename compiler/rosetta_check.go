@@ -8,15 +8,6 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-func init() {
-	registerChecker(ir.Rosetta, func(doc ir.Document, src *diag.Source, opt *Options) diag.List {
-		if opt.DiagnosticsOnly {
-			return nil // checked while parsing (streamCheckRosetta)
-		}
-		return checkRosetta(doc, src, opt)
-	})
-}
-
 // checkRosetta checks a transcript as one session: it is a fold of Session.Add
 // over the messages in order, then Session.Finish (open obligations, stalls,
 // escalations), so a host feeding the same messages one by one gets the same
@@ -46,13 +37,7 @@ func checkRosetta(doc ir.Document, src *diag.Source, opt *Options) diag.List {
 func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
 	s := newSession(*opt, src)
 	var ds diag.List
-	t, pds := rosetta.ParseEach(src, func(m *ir.Message) {
-		// What parseRosetta's inheritTranscript does before any check.
-		if !m.Degraded {
-			s.st.Inherit(m)
-		}
-		ds = append(ds, s.Add(m)...)
-	})
+	t, pds := rosetta.ParseEach(src, func(m *ir.Message) { ds = append(ds, s.addParsed(m)...) })
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)
 	if checkedHook != nil {

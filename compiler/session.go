@@ -137,18 +137,29 @@ func (s *Session) Resolve(addr string) (text string, status ir.ResolutionStatus,
 
 // AddText parses text (one message or several, as a host receives them) and
 // adds each message in order, returning the parser's diagnostics and every
-// message's. name is the file name diagnostics report ("" for none).
+// message's, sorted. name is the file name diagnostics report ("" for none);
+// their positions are within text. A reply inherits its route and topic
+// (2.1-c) from a parent added before, in this text or an earlier one.
 func (s *Session) AddText(name string, text []byte) diag.List {
-	res := Parse(name, text, Options{From: ir.Rosetta})
-	ds := res.Diags
-	t, ok := res.Doc.(*ir.Transcript)
-	if !ok {
+	src := diag.NewSource(name, text)
+	ds := CheckInput(src, 0)
+	if len(ds) > 0 {
 		return ds
 	}
-	s.SetSource(res.Source)
-	for _, m := range t.Messages {
-		ds = append(ds, s.Add(m)...)
-	}
+	s.SetSource(src)
+	_, pds := rosetta.ParseEach(src, func(m *ir.Message) { ds = append(ds, s.addParsed(m)...) })
+	pds.Sort()
+	ds = append(pds.Dedup(), ds...) // the parser's, as Parse reports them
 	ds.Sort()
 	return ds
+}
+
+// addParsed adds a message straight from the parser: it first inherits its
+// route and topic from its parent in the session (what Check's parse stage
+// does for a whole transcript), then is checked and stored (Add).
+func (s *Session) addParsed(m *ir.Message) diag.List {
+	if !m.Degraded {
+		s.st.Inherit(m)
+	}
+	return s.Add(m)
 }

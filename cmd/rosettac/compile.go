@@ -3,35 +3,43 @@ package main
 import (
 	"flag"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
-	emitjson "github.com/rosettac/rosettac/emit/json"
 	"github.com/rosettac/rosettac/ir"
 )
 
-// emitter produces one kind of output for compile --emit.
-type emitter func(r *compiler.Result) ([]emit.File, diag.List)
-
-var emitters = map[string]emitter{
-	"ir": func(r *compiler.Result) ([]emit.File, diag.List) {
-		return []emit.File{emitjson.IR(filepath.Base(r.File), r.Doc, r.Diags)}, nil
-	},
-}
-
+// emitterNames lists the backends compile --emit accepts (emit.Backends).
 func emitterNames() string {
 	var n []string
-	for k := range emitters {
-		n = append(n, k)
+	for _, b := range emit.Backends() {
+		n = append(n, b.Name)
 	}
-	sort.Strings(n)
 	return strings.Join(n, ", ")
+}
+
+// emitFor runs backend b on one result, its outputs named after the input:
+// Source is the input's base name, Output that name with the backend's
+// extension, and the Go package the input's base name too ("generated" when
+// that is no Go identifier).
+func emitFor(b *emit.Backend, r *compiler.Result) ([]emit.File, diag.List) {
+	base := filepath.Base(r.File)
+	pkg := defaultPackage(r.File)
+	if !token.IsIdentifier(pkg) {
+		pkg = "generated"
+	}
+	var text []byte
+	if r.Source != nil {
+		text = r.Source.Text
+	}
+	return b.Emit(r.Doc, emit.Options{Source: base, Output: strings.TrimSuffix(base, filepath.Ext(base)) + b.Ext, Package: pkg,
+		Diags: r.Diags, Lang: r.Lang, Text: text})
 }
 
 func init() {
@@ -86,11 +94,17 @@ func runCheck(e *env, args []string) int {
 		files, results = nil, more
 	}
 	for _, f := range files {
-		// AgentDSL files are checked straight from disk, a line at a time, so a
-		// table of any size is checked in memory that grows only with its row IDs.
-		if f != "-" && (in.from == string(ir.AgentDSL) || in.from == "" && strings.EqualFold(filepath.Ext(f), ".adsl")) &&
+		// A language that checks from a reader (AgentDSL) is checked straight
+		// from disk, a line at a time, so a table of any size is checked in
+		// memory that grows only with its row IDs. Without --from, the file's
+		// extension names its language (its content is not read yet).
+		lang, _ := compiler.ParseLanguage(in.from)
+		if in.from == "" {
+			lang, _ = compiler.DetectByName(f)
+		}
+		if readerCheck := compiler.ReaderCheck(lang); f != "-" && readerCheck != nil &&
 			(!limitGiven || withinLimit(f, in.maxBytes)) {
-			r, err := checkStreamed(f, in.maxBytes)
+			r, err := checkStreamed(f, in.maxBytes, readerCheck)
 			if err != nil {
 				fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 				e.unreadable = true
@@ -223,7 +237,7 @@ func runCompile(e *env, args []string) int {
 		if k = strings.TrimSpace(k); k == "" {
 			continue
 		}
-		if emitters[k] == nil {
+		if emit.Lookup(k) == nil {
 			return usageError(e, c, fmt.Errorf("--emit: unknown output %q (want %s)", k, emitterNames()))
 		}
 		kinds = append(kinds, k)
@@ -241,7 +255,7 @@ func runCompile(e *env, args []string) int {
 	var outputs []emit.File
 	for _, r := range results {
 		for _, k := range kinds {
-			fs, ds := emitters[k](r)
+			fs, ds := emitFor(emit.Lookup(k), r)
 			r.Diags = append(r.Diags, ds...)
 			outputs = append(outputs, fs...)
 		}
@@ -306,16 +320,17 @@ func writeAll(e *env, c *command, w io.Writer, b []byte) int {
 // checking a huge table never needs memory in proportion to it.
 const snippetBytes = 64 << 20
 
-// checkStreamed checks an AgentDSL file from disk without reading it whole.
-// Only when there is something to report, and the file is small enough, is it
-// read again so the diagnostics can show their source lines.
-func checkStreamed(name string, maxBytes int64) (*compiler.Result, error) {
+// checkStreamed checks a file from disk with check (compiler.ReaderCheck)
+// without reading it whole. Only when there is something to report, and the
+// file is small enough, is it read again so the diagnostics can show their
+// source lines.
+func checkStreamed(name string, maxBytes int64, check func(string, io.Reader, int64) (*compiler.Result, error)) (*compiler.Result, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, readError(name, err)
 	}
 	defer f.Close()
-	r, err := compiler.CheckReaderLimit(name, f, maxBytes)
+	r, err := check(name, f, maxBytes)
 	if err != nil {
 		return nil, readError(name, err)
 	}

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
 	"github.com/rosettac/rosettac/emit/text"
@@ -18,26 +17,28 @@ import (
 // the English full rendering (render's default), json the data form
 // (translate --to json). Each is named after its input.
 func init() {
-	emitters["text"] = func(r *compiler.Result) ([]emit.File, diag.List) {
-		if r.Doc == nil {
-			return nil, nil
-		}
-		out, ds := text.Render(r.Doc, text.Options{Lang: "en", View: "full"})
-		return []emit.File{{Name: outName(r.File, ".txt"), Data: out}}, ds
-	}
-	emitters["json"] = func(r *compiler.Result) ([]emit.File, diag.List) {
-		if r.Doc == nil {
-			return nil, nil
-		}
-		if r.Lang == ir.JSON { // already the data form: it is its own output
-			return []emit.File{{Name: outName(r.File, ".json"), Data: r.Source.Text}}, nil
-		}
-		out, ds := translate.Translate(r.Doc, ir.JSON)
-		if out == nil {
-			return nil, ds
-		}
-		return []emit.File{{Name: outName(r.File, ".json"), Data: machineJSON(out)}}, ds
-	}
+	emit.Register(&emit.Backend{Name: "text", Summary: "the English full rendering (render)", Ext: ".txt",
+		Emit: func(doc ir.Document, opt emit.Options) ([]emit.File, diag.List) {
+			if doc == nil {
+				return nil, nil
+			}
+			out, ds := text.Render(doc, text.Options{Lang: "en", View: "full"})
+			return []emit.File{{Name: outName(opt.Source, ".txt"), Data: out}}, ds
+		}})
+	emit.Register(&emit.Backend{Name: "json", Summary: "the data JSON form (translate --to json)", Ext: ".json",
+		Emit: func(doc ir.Document, opt emit.Options) ([]emit.File, diag.List) {
+			if doc == nil {
+				return nil, nil
+			}
+			if opt.Lang == ir.JSON { // already the data form: it is its own output
+				return []emit.File{{Name: outName(opt.Source, ".json"), Data: opt.Text}}, nil
+			}
+			out, ds := translate.Translate(doc, ir.JSON)
+			if out == nil {
+				return nil, ds
+			}
+			return []emit.File{{Name: outName(opt.Source, ".json"), Data: machineJSON(out)}}, ds
+		}})
 }
 
 // machineJSON is the one style of every JSON rosettac writes, whatever the

@@ -14,55 +14,24 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
-	"github.com/rosettac/rosettac/emit/gogen"
-	"github.com/rosettac/rosettac/emit/jsonschema"
 )
 
 func init() {
 	register(&command{name: "gen", args: "go|jsonschema|agentcard [flags] FILE...",
 		summary: "generate typed Go (gen go) or JSON Schema tool definitions (gen jsonschema) from AgentDSL declarations, or an A2A Agent Card (gen agentcard HELLO.rose TOOLS.adsl)",
 		run:     runGen})
-	// compile --emit go,jsonschema: the same outputs, named after each input.
-	for kind, t := range genTargets {
-		emitters[kind] = func(r *compiler.Result) ([]emit.File, diag.List) {
-			base := filepath.Base(r.File)
-			out := strings.TrimSuffix(base, filepath.Ext(base)) + t.ext
-			pkg := defaultPackage(r.File)
-			if !token.IsIdentifier(pkg) {
-				pkg = "generated"
-			}
-			return t.generate(r, base, out, pkg, genOptions{})
-		}
-	}
 }
 
-// genTarget is one kind of gen output.
-type genTarget struct {
-	ext      string // default extension of the output
-	generate func(r *compiler.Result, src string, out string, pkg string, o genOptions) ([]emit.File, diag.List)
-}
-
-// genOptions are the flags of gen that change what is generated.
-type genOptions struct {
-	validate bool // gen go --validate
-	mcp      bool // gen go --mcp, gen jsonschema --mcp
-}
-
-var genTargets = map[string]*genTarget{
-	"go": {ext: ".go", generate: func(r *compiler.Result, src, out, pkg string, o genOptions) ([]emit.File, diag.List) {
-		return gogen.Generate(r.Doc, gogen.Options{Package: pkg, Source: src, Output: out, Validate: o.validate, MCP: o.mcp})
-	}},
-	"jsonschema": {ext: ".json", generate: func(r *compiler.Result, src, out, _ string, o genOptions) ([]emit.File, diag.List) {
-		return jsonschema.Generate(r.Doc, jsonschema.Options{Source: src, Output: out, MCP: o.mcp})
-	}},
-}
+// genTargets are the backends gen runs: the ones that generate from AgentDSL
+// declarations.
+var genTargets = map[string]bool{"go": true, "jsonschema": true}
 
 func runGen(e *env, args []string) int {
 	c := commands["gen"]
 	if len(args) > 0 && args[0] == "agentcard" {
 		return runGenAgentCard(e, c, args[1:])
 	}
-	if len(args) == 0 || genTargets[args[0]] == nil {
+	if len(args) == 0 || !genTargets[args[0]] || emit.Lookup(args[0]) == nil {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprintf(e.stdout, "usage: rosettac gen %s\n\n%s\n\nrun 'rosettac gen go -h' or 'rosettac gen jsonschema -h' for the flags\n", c.args, c.summary)
 			return exitOK
@@ -73,7 +42,7 @@ func runGen(e *env, args []string) int {
 		}
 		return usageError(e, c, fmt.Errorf("%s: want gen go, gen jsonschema or gen agentcard", what))
 	}
-	kind, target := args[0], genTargets[args[0]]
+	kind, target := args[0], emit.Lookup(args[0])
 	sub := &command{name: "gen " + kind, args: "[flags] FILE.adsl", summary: c.summary}
 	fs := newFlags(e, sub)
 	var in inputFlags
@@ -121,7 +90,7 @@ func runGen(e *env, args []string) int {
 	var gen []emit.File
 	if !r.Diags.HasErrors() {
 		var ds diag.List
-		gen, ds = target.generate(r, sourceName(files[0], r.File, out), filepath.Base(out), pkg, genOptions{validate: validate, mcp: mcp})
+		gen, ds = target.Emit(r.Doc, emit.Options{Source: sourceName(files[0], r.File, out), Output: filepath.Base(out), Package: pkg, Validate: validate, MCP: mcp})
 		r.Diags = append(r.Diags, ds...)
 		r.Diags.Sort()
 	}

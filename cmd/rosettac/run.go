@@ -194,7 +194,7 @@ func (f *inputFlags) register(fs *flag.FlagSet, stderr io.Writer) {
 	// The Lingua limits' defaults hold for commands that do not list
 	// the flags (registerLingua) too.
 	f.inflate, f.total = 1<<20, 64<<20
-	fs.StringVar(&f.from, "from", "", "input language: rosetta, lingua, agentdsl or json (default: by extension, then content)")
+	fs.StringVar(&f.from, "from", "", "input language: "+compiler.LanguageList()+" (default: by extension, then content)")
 	fs.Int64Var(&f.maxBytes, "max-bytes", compiler.DefaultMaxBytes, "largest input accepted, in bytes")
 	fs.StringVar(&f.configs.flag, "config", "", "configuration file (default: rosettac.yaml or .rosettac.yaml found by walking up from each input)")
 }

@@ -91,20 +91,32 @@ type offer struct {
 
 // Run decodes every payload of doc and establishes its sessions.
 func Run(doc *ir.LinguaTranscript, opt Options) diag.List {
-	st := &state{opt: opt, doc: doc, sessions: map[string]*session{}}
+	return NewDecoder(opt).Decode(doc)
+}
+
+// Decoder is Run for a transcript that arrives in pieces (compiler.Stream):
+// each Decode call reads one more piece, with the sessions and handshake
+// offers of the pieces before it.
+type Decoder struct {
+	st      *state
+	started bool
+	keyErr  error // --key-file did not parse: reported by the first Decode
+}
+
+// NewDecoder returns a Decoder with opt's keys.
+func NewDecoder(opt Options) *Decoder {
+	st := &state{opt: opt, sessions: map[string]*session{}}
 	if st.opt.MaxInflate <= 0 {
 		st.opt.MaxInflate = DefaultMaxInflate
 	}
 	if st.opt.MaxInflateTotal <= 0 {
 		st.opt.MaxInflateTotal = DefaultMaxInflateTotal
 	}
-	start := doc.Span.Collapse()
+	d := &Decoder{st: st}
 	if len(opt.PrivateKey) > 0 {
 		k, err := linguacrypto.ParsePrivateKey(opt.PrivateKey)
 		if err != nil {
-			st.ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadKeyFile, Span: start,
-				Message: "--key-file: " + err.Error(),
-				Hint:    "give a PEM PKCS #8 X25519 private key, or the base64 of its 32 raw bytes"})
+			d.keyErr = err
 		} else {
 			st.priv = k
 		}
@@ -112,15 +124,31 @@ func Run(doc *ir.LinguaTranscript, opt Options) diag.List {
 	if opt.PSK != nil {
 		st.psk = bytes.TrimSuffix(bytes.TrimSuffix(opt.PSK, []byte("\n")), []byte("\r"))
 	}
-	if opt.SessionID != "" {
-		s := &session{s: &ir.LinguaSession{ID: opt.SessionID}}
-		if st.psk != nil {
-			s.s.Mode = "PSK"
-			s.key, _ = linguacrypto.PSKSessionKey(st.psk, opt.SessionID)
-			s.s.Keyed = s.key != nil
+	return d
+}
+
+// Decode decodes every payload of doc, establishing the sessions its
+// handshakes set up (in doc.Sessions), and returns its diagnostics.
+func (d *Decoder) Decode(doc *ir.LinguaTranscript) diag.List {
+	st := d.st
+	st.doc, st.ds = doc, nil
+	if !d.started {
+		d.started = true
+		if d.keyErr != nil {
+			st.ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadKeyFile, Span: doc.Span.Collapse(),
+				Message: "--key-file: " + d.keyErr.Error(),
+				Hint:    "give a PEM PKCS #8 X25519 private key, or the base64 of its 32 raw bytes"})
 		}
-		st.sessions[s.s.ID] = s
-		doc.Sessions = append(doc.Sessions, s.s)
+		if id := st.opt.SessionID; id != "" {
+			s := &session{s: &ir.LinguaSession{ID: id}}
+			if st.psk != nil {
+				s.s.Mode = "PSK"
+				s.key, _ = linguacrypto.PSKSessionKey(st.psk, id)
+				s.s.Keyed = s.key != nil
+			}
+			st.sessions[s.s.ID] = s
+			doc.Sessions = append(doc.Sessions, s.s)
+		}
 	}
 	for _, it := range doc.Items {
 		if line, ok := it.(*ir.LinguaLine); ok {

@@ -57,9 +57,24 @@ type checker struct {
 }
 
 // Check runs every transcript rule over doc, after passes/decode.
-func Check(doc *ir.LinguaTranscript) diag.List {
-	c := &checker{sessions: map[string]*ir.LinguaSession{}, levels: map[string]ir.LinguaLevel{}, caps: map[string][]string{},
-		sent: map[string]int{}, ids: map[string]bool{}, peers: map[string]string{}, offers: map[diag.Span]*ir.LinguaHandshake{}}
+func Check(doc *ir.LinguaTranscript) diag.List { return NewChecker().Check(doc) }
+
+// Checker is Check for a transcript that arrives in pieces (compiler.Stream):
+// each Check call reads one more piece, decoded, with what the pieces before
+// it established (sessions, levels, request ids, peers).
+type Checker struct{ c *checker }
+
+// NewChecker returns a Checker for a transcript's first piece.
+func NewChecker() *Checker {
+	return &Checker{c: &checker{sessions: map[string]*ir.LinguaSession{}, levels: map[string]ir.LinguaLevel{}, caps: map[string][]string{},
+		sent: map[string]int{}, ids: map[string]bool{}, peers: map[string]string{}, offers: map[diag.Span]*ir.LinguaHandshake{}}}
+}
+
+// Check runs every transcript rule over doc, the next piece, after
+// passes/decode, and returns its diagnostics.
+func (k *Checker) Check(doc *ir.LinguaTranscript) diag.List {
+	c := k.c
+	c.ds = nil
 	for _, s := range doc.Sessions {
 		c.sessions[s.ID] = s
 	}

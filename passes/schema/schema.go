@@ -165,7 +165,7 @@ func (c *Checker) Block(b ir.DSLBlock) {
 		// function not (yet) declared waits for Finish to say which it is.
 		c.call = x
 		if x.Name != "" && c.funcs[x.Name] != nil {
-			c.checkCall(x)
+			c.checkCall(x, true)
 		} else {
 			c.calls = append(c.calls, x)
 		}
@@ -558,7 +558,7 @@ func (c *Checker) Finish() diag.List {
 	}
 	c.cycles()
 	for _, call := range c.calls {
-		c.checkCall(call)
+		c.checkCall(call, false)
 	}
 	if c.json != nil {
 		c.jsonBlock(c.json)
@@ -640,7 +640,7 @@ func (c *Checker) cycles() {
 // checkCall checks a call against its function: when the call is read if the
 // function was declared before it, else at Finish, when it is known whether a
 // later [FUNCTIONS] declares it (still AD040: declare before calling).
-func (c *Checker) checkCall(call *ir.DSLCall) {
+func (c *Checker) checkCall(call *ir.DSLCall, declaredBefore bool) {
 	if call.Name == "" && !call.NameSpan.IsValid() {
 		sp := call.Span.Collapse()
 		c.errorf(CodeNoCallName, sp, "name the function on the line after [CALL]: [Name]", "[CALL] without a function name")
@@ -657,7 +657,7 @@ func (c *Checker) checkCall(call *ir.DSLCall) {
 		c.errorf(CodeUnknownFunc, call.NameSpan, "declare "+call.Name+" in [FUNCTIONS], or fix the name (names are case-sensitive)",
 			"call of undeclared function %s", call.Name)
 		return
-	case f.NameSpan.Start().Offset > call.Span.Start().Offset:
+	case !declaredBefore: // by block order, not offsets: a document fed in pieces (compiler.Stream) restarts its offsets
 		c.errorf(CodeUnknownFunc, call.NameSpan, "move the [FUNCTIONS] block that declares "+call.Name+" before the call",
 			"call of %s before its declaration (at %s): a function is declared in an earlier [FUNCTIONS]", call.Name, f.NameSpan.Start())
 		return
