@@ -134,6 +134,12 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 		if t := headerTrailRE.FindStringIndex(s[i:end]); t != nil {
 			trail = i + t[0]
 		}
+		// A lone `*` after `>` or `,` is the broadcast target (`>*`), not
+		// emphasis: read as emphasis, the message parsed from its own span
+		// (which starts after the lead) would read it as the target.
+		if trail > 0 && s[trail] == '*' && (trail+1 == end || s[trail+1] != '*') && strings.ContainsRune(">,", rune(s[trail-1])) {
+			trail = -1
+		}
 	}
 
 	// The id and the act.
