@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"math"
 	"os"
 	"sort"
@@ -279,6 +280,10 @@ func readError(what string, err error) error {
 	return fmt.Errorf("cannot read %s: %v", what, err)
 }
 
+// openKeyFile opens a key file. In the browser (main_js.go) it is replaced
+// by a lookup among the keys pasted into the page, which never leave it.
+var openKeyFile = func(name string) (iofs.File, error) { return os.Open(name) }
+
 // maxKeyFile is the largest key file read: a PEM private key is about 120
 // bytes, so a larger file is not a key (and /dev/zero is never read whole).
 const maxKeyFile = 64 << 10
@@ -290,7 +295,7 @@ func readKeyFile(name string, warn io.Writer) ([]byte, error) {
 	if name == "" {
 		return nil, nil
 	}
-	f, err := os.Open(name)
+	f, err := openKeyFile(name)
 	if err != nil {
 		return nil, readError("key file "+name, err)
 	}
@@ -316,7 +321,7 @@ type diagFlags struct {
 	format    string
 	allErrors bool
 	strict    bool
-	maxTokens int // --max-tokens: --format llm's budget (llm.go)
+	maxTokens int    // --max-tokens: --format llm's budget (llm.go)
 	severity  string // --severity: the lowest printed
 	disable   string // --disable CODE,CODE as given
 	disabled  []string
