@@ -53,9 +53,10 @@ var allowed = map[string][]string{
 	// The language server: the protocol's types (glsp) and framing (jsonrpc2),
 	// the compiler's entry points, the configuration file, the renderings.
 	"lsp": {"compiler", "config", "docs", "emit", "emit/*", "diag", "ir", "github.com/tliron/glsp*", "github.com/sourcegraph/jsonrpc2"},
+	"play": {"compiler", "emit/*", "diag", "ir"},
 	// The documentation pages, embedded, and the diagnostic catalogue read from them.
 	"docs":         {},
-	"cmd/rosettac": {"compiler", "config", "emit", "emit/*", "diag", "ir", "lsp", "github.com/rogpeppe/go-internal/diff"},
+	"cmd/rosettac": {"compiler", "config", "emit", "emit/*", "diag", "ir", "lsp", "play", "github.com/rogpeppe/go-internal/diff"},
 	"bench":        {"*"}, // a program: the token benchmark suite
 	"golden":       {"*"},
 	"fuzz":         {"*"},
