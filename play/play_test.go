@@ -59,7 +59,7 @@ func TestHandlerServesThePage(t *testing.T) {
 	defer srv.Close()
 	for path, want := range map[string]string{
 		"/":                       "rosettac playground",
-		"/app.js":                 "rosettacRun",
+		"/app.js":                 "#src=",
 		"/worker.js":              "wasm_exec.js",
 		"/wasm_exec.js":           "Go",
 		"/examples.js":            `"weather.adsl"`,
