@@ -52,7 +52,7 @@ var allowed = map[string][]string{
 	"runtime/adslrt": {},
 	// The language server: the protocol's types (glsp) and framing (jsonrpc2),
 	// the compiler's entry points, the configuration file, the renderings.
-	"lsp": {"compiler", "config", "docs", "emit", "emit/*", "diag", "ir", "github.com/tliron/glsp*", "github.com/sourcegraph/jsonrpc2"},
+	"lsp":  {"compiler", "config", "docs", "emit", "emit/*", "diag", "ir", "github.com/tliron/glsp*", "github.com/sourcegraph/jsonrpc2"},
 	"play": {"compiler", "emit/*", "diag", "ir"},
 	// The documentation pages, embedded, and the diagnostic catalogue read from them.
 	"docs":         {},
