@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"math"
 	"os"
 	"sort"
@@ -282,6 +283,10 @@ func readError(what string, err error) error {
 	return fmt.Errorf("cannot read %s: %v", what, err)
 }
 
+// openKeyFile opens a key file. In the browser (main_js.go) it is replaced
+// by a lookup among the keys pasted into the page, which never leave it.
+var openKeyFile = func(name string) (iofs.File, error) { return os.Open(name) }
+
 // maxKeyFile is the largest key file read: a PEM private key is about 120
 // bytes, so a larger file is not a key (and /dev/zero is never read whole).
 const maxKeyFile = 64 << 10
@@ -293,7 +298,7 @@ func readKeyFile(name string, warn io.Writer) ([]byte, error) {
 	if name == "" {
 		return nil, nil
 	}
-	f, err := os.Open(name)
+	f, err := openKeyFile(name)
 	if err != nil {
 		return nil, readError("key file "+name, err)
 	}

@@ -1,0 +1,64 @@
+//go:build js && wasm
+
+// The playground's entry point: the same CLI, compiled to WebAssembly for the
+// browser (GOOS=js GOARCH=wasm, loaded by Go's own wasm_exec.js). Every tab of
+// the page is one run of a CLI command on the editor's bytes, so the page shows
+// exactly what rosettac prints.
+
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"syscall/js"
+	"testing/fstest"
+)
+
+// pastedKeys are the Lingua keys pasted into the page, by the name the page
+// passes to --key-file or --psk-file. They stay in this process: nothing here
+// sends them anywhere.
+var pastedKeys = fstest.MapFS{}
+
+func main() {
+	openKeyFile = func(name string) (fs.File, error) { return pastedKeys.Open(name) }
+	js.Global().Set("rosettacRun", js.FuncOf(jsRun))
+	js.Global().Set("rosettacSetKey", js.FuncOf(jsSetKey))
+	if ready := js.Global().Get("rosettacReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+// jsRun is rosettacRun(argsArray, stdinUint8Array) -> {code, stdout, stderr}.
+func jsRun(_ js.Value, a []js.Value) any {
+	if len(a) < 1 {
+		return map[string]any{"code": exitUsage, "stdout": "", "stderr": "rosettacRun: no arguments"}
+	}
+	args := make([]string, a[0].Length())
+	for i := range args {
+		args[i] = a[0].Index(i).String()
+	}
+	var in []byte
+	if len(a) > 1 && a[1].Type() == js.TypeObject {
+		in = make([]byte, a[1].Length())
+		js.CopyBytesToGo(in, a[1])
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(args, bytes.NewReader(in), &stdout, &stderr)
+	return map[string]any{"code": code, "stdout": stdout.String(), "stderr": stderr.String()}
+}
+
+// jsSetKey is rosettacSetKey(name, text): a pasted key under a virtual file
+// name (an empty text removes it).
+func jsSetKey(_ js.Value, a []js.Value) any {
+	if len(a) < 2 {
+		return nil
+	}
+	name := a[0].String()
+	if a[1].String() == "" {
+		delete(pastedKeys, name)
+		return nil
+	}
+	pastedKeys[name] = &fstest.MapFile{Data: []byte(a[1].String()), Mode: 0o600}
+	return nil
+}

@@ -1,0 +1,199 @@
+// Package play serves the rosettac playground: a page that runs the compiler
+// itself in the browser (cmd/rosettac built for GOOS=js GOARCH=wasm, loaded by
+// Go's own wasm_exec.js in a web worker), with the examples of examples/. Once
+// loaded, the page needs no network: everything it uses is served from here.
+package play
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+)
+
+//go:embed static
+var static embed.FS
+
+// Site is what the page needs besides its embedded files: the compiled wasm,
+// Go's loader for it and the examples.
+type Site struct {
+	Wasm     string // path of rosettac.wasm
+	WasmExec string // path of Go's wasm_exec.js
+	Examples string // directory of the examples (examples/ of the module)
+}
+
+// ModuleRoot finds rosettac's module root by walking up from dir to the
+// go.mod that declares github.com/rosettac/rosettac.
+func ModuleRoot(dir string) (string, error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if b, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil &&
+			strings.HasPrefix(strings.TrimSpace(string(b)), "module github.com/rosettac/rosettac\n") {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("no rosettac module above %s: run rosettac play inside a checkout of github.com/rosettac/rosettac (go run ./cmd/rosettac play)", dir)
+		}
+	}
+}
+
+// Build compiles cmd/rosettac for the browser into cacheDir and returns the
+// Site. It runs the go command, which `go run ./cmd/rosettac play` always has.
+func Build(root, cacheDir string) (*Site, error) {
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return nil, err
+	}
+	wasm := filepath.Join(cacheDir, "rosettac.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./cmd/rosettac")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("building the playground's wasm (GOOS=js GOARCH=wasm go build ./cmd/rosettac in %s): %v\n%s", root, err, out)
+	}
+	goroot := runtime.GOROOT()
+	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
+		goroot = strings.TrimSpace(string(out))
+	}
+	exec := filepath.Join(goroot, "lib", "wasm", "wasm_exec.js")
+	if _, err := os.Stat(exec); err != nil {
+		return nil, fmt.Errorf("Go's wasm loader: %v", err)
+	}
+	return &Site{Wasm: wasm, WasmExec: exec, Examples: filepath.Join(root, "examples")}, nil
+}
+
+// examples lists the example files a person can open from the menu (not keys).
+func (s *Site) examples() ([]string, error) {
+	ents, err := os.ReadDir(s.Examples)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range ents {
+		switch filepath.Ext(e.Name()) {
+		case ".rose", ".lingua", ".adsl", ".json":
+			if e.Type().IsRegular() {
+				names = append(names, e.Name())
+			}
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// files are the page's files by URL path, besides the embedded ones.
+func (s *Site) files() (map[string]string, error) {
+	m := map[string]string{"rosettac.wasm": s.Wasm, "wasm_exec.js": s.WasmExec}
+	names, err := s.examples()
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		m["examples/"+n] = filepath.Join(s.Examples, n)
+	}
+	return m, nil
+}
+
+// examplesJS is the menu's list, a script so the static build needs no server.
+func (s *Site) examplesJS() ([]byte, error) {
+	names, err := s.examples()
+	if err != nil {
+		return nil, err
+	}
+	return []byte(fmt.Sprintf("self.rosettacExamples = [%s];\n", quoteAll(names))), nil
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// Handler serves the page.
+func (s *Site) Handler() (http.Handler, error) {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		return nil, err
+	}
+	files, err := s.files()
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.examplesJS()
+	if err != nil {
+		return nil, err
+	}
+	page := http.FileServerFS(sub)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := strings.TrimPrefix(r.URL.Path, "/")
+		if p == "examples.js" {
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write(list)
+			return
+		}
+		if f, ok := files[p]; ok {
+			if strings.HasSuffix(p, ".wasm") {
+				w.Header().Set("Content-Type", "application/wasm")
+			} else if strings.HasSuffix(p, ".js") {
+				w.Header().Set("Content-Type", "text/javascript")
+			} else {
+				w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			}
+			http.ServeFile(w, r, f)
+			return
+		}
+		page.ServeHTTP(w, r)
+	}), nil
+}
+
+// WriteStatic writes the page as static files into dir, for any web server.
+func (s *Site) WriteStatic(dir string) error {
+	err := fs.WalkDir(static, "static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := static.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return writeFile(filepath.Join(dir, strings.TrimPrefix(p, "static/")), b)
+	})
+	if err != nil {
+		return err
+	}
+	files, err := s.files()
+	if err != nil {
+		return err
+	}
+	for p, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(p)), b); err != nil {
+			return err
+		}
+	}
+	list, err := s.examplesJS()
+	if err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(dir, "examples.js"), list)
+}
+
+func writeFile(name string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		return errors.Join(fmt.Errorf("writing the playground"), err)
+	}
+	return nil
+}
