@@ -146,7 +146,9 @@ var invocations = map[string]struct {
 // no flags and serves MCP on stdio (mcpserver's TestStdio drives it).
 // mesh's flags need a running NATS server; TestMeshCLI and
 // mesh_usage.txtar cover them.
-var notProbed = map[string]bool{"lsp": true, "mcp": true, "mesh": true}
+// play serves until stopped, or builds the wasm (--build): play's own tests
+// cover it.
+var notProbed = map[string]bool{"lsp": true, "mcp": true, "mesh": true, "play": true}
 
 var helpFlag = regexp.MustCompile(`(?m)^  -(\S+)`)
 
