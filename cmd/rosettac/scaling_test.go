@@ -176,7 +176,7 @@ func TestScaling(t *testing.T) {
 					a, b, floor uint64
 				}{
 					{"allocations", a.allocs, b.allocs, 2000},
-					{"bytes allocated", a.bytes, b.bytes, 256 << 10},
+					{"bytes allocated", a.bytes, b.bytes, 1 << 20}, // under 1 MB a buffer doubling or a one-time table reads as growth (a flaky ×2.76 at 0.4 MB)
 					{"column bytes counted", a.columns, b.columns, 64 << 10},
 					{"BPE merge steps", a.merges, b.merges, 64 << 10},
 				}
