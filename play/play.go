@@ -5,6 +5,8 @@
 // everything it uses is served from here.
 package play
 
+//go:generate go run ./internal/bundle
+
 import (
 	"bytes"
 	"embed"

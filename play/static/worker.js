@@ -29,6 +29,11 @@ self.onmessage = async (e) => {
   const { id, runs, key } = e.data;
   self.rosettacSetKey("pasted.key", key || "");
   const t0 = performance.now();
-  const results = runs.map(([args, src]) => self.rosettacRun(args, new TextEncoder().encode(src)));
+  const results = [];
+  for (const [args, src] of runs) {
+    // src is the editor's text, or {pipe: true}: the output of the run before.
+    const text = typeof src === "string" ? src : results[results.length - 1].stdout;
+    results.push(self.rosettacRun(args, new TextEncoder().encode(text)));
+  }
   postMessage({ id, results, ms: performance.now() - t0 });
 };
