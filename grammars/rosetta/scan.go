@@ -195,7 +195,7 @@ func (p *parser) spanTo(l lineRef, a int, l2 lineRef, b int) diag.Span {
 func (p *parser) report(sev diag.Severity, code string, sp diag.Span, msg, hint string) {
 	d := diag.Diagnostic{Severity: sev, Code: code, Span: sp, Message: msg, Hint: hint}
 	if p.cur != nil && p.cur.m.Header != nil {
-		d.Msg = p.cur.m.Header.ID.Text
+		d.MessageID = p.cur.m.Header.ID.Text
 	}
 	p.diags = append(p.diags, d)
 }
