@@ -178,3 +178,69 @@ func TestDecryptedKeysNotNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepAgentDSLJSON: translate --from json reads AgentDSL data nested past
+// the Lingua payload limit (200), as check does (issue 14, defect 5): telling
+// Rosetta or Lingua data JSON from AgentDSL's reads only the top level.
+func TestDeepAgentDSLJSON(t *testing.T) {
+	dir := t.TempDir()
+	const depth = 300
+	f := writeFile(t, dir, "deep.json", []byte(strings.Repeat(`{"a":`, depth)+"1"+strings.Repeat("}", depth)), 0o644)
+	for _, args := range [][]string{{"check"}, {"translate", "--to", "agentdsl"}, {"translate", "--from", "json", "--to", "agentdsl"}} {
+		code, out, errs := runCLI(append(args, f)...)
+		if code != 0 || strings.Contains(errs, "nested") || strings.Contains(errs, "error T") {
+			t.Errorf("%v: exit %d\n%s", args, code, errs)
+		}
+		if args[0] == "translate" && !strings.Contains(out, "a_299") {
+			t.Errorf("%v: the deepest table is missing:\n%.300s", args, out)
+		}
+	}
+}
+
+// TestJSONErrorPositions: a JSON syntax error is reported at the bad byte,
+// and the byte offset the message gives is that byte's (counted from 0), in
+// check (T010) and translate (T027) alike (issue 14, defect 6).
+func TestJSONErrorPositions(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ text, at string }{
+		{`{"format": 1, x}`, ":1:15: "},       // x is byte 14
+		{`{"abc": [1, 2, x]}`, ":1:16: "},     // byte 15; inside an array the tokenizer's own offset was 8
+		{"{\n  \"a\": [1,\n   x]}", ":3:4: "}, // byte 15, on line 3
+	} {
+		off := strings.IndexByte(c.text, 'x')
+		f := writeFile(t, dir, "bad.json", []byte(c.text), 0o644)
+		for _, args := range [][]string{{"check"}, {"translate", "--to", "agentdsl"}} {
+			_, _, errs := runCLI(append(args, f)...)
+			want := fmt.Sprintf("invalid JSON at byte %d: invalid character 'x'", off)
+			if !strings.Contains(errs, "bad.json"+c.at) || !strings.Contains(errs, want) {
+				t.Errorf("%v on %q: want %s and %q:\n%s", args, c.text, c.at, want, errs)
+			}
+		}
+	}
+	// JSON that ends early is at its end.
+	f := writeFile(t, dir, "short.json", []byte(`{"a":[1,`), 0o644)
+	if _, _, errs := runCLI("check", f); !strings.Contains(errs, "short.json:1:9: ") || !strings.Contains(errs, "at byte 8") {
+		t.Errorf("JSON that ends early:\n%s", errs)
+	}
+}
+
+// TestLoneSurrogatePayload: a lone surrogate escape in a Lingua j: payload is
+// written as the sender wrote it by render and translate, never turned into
+// U+FFFD (issue 14, defect 7); a surrogate pair is the character it encodes.
+func TestLoneSurrogatePayload(t *testing.T) {
+	dir := t.TempDir()
+	payload := base64.StdEncoding.EncodeToString([]byte(`{"t":"a\ud800b","c":"ok \ud83d\ude00"}`))
+	f := writeFile(t, dir, "s.lingua", []byte("👽73|@1|$j:"+payload+"\n"), 0o644)
+	for _, args := range [][]string{{"render"}, {"translate", "--to", "json"}, {"translate", "--to", "rosetta"}} {
+		code, out, errs := runCLI(append(args, f)...)
+		if code != 0 || !strings.Contains(out, `"a\ud800b"`) || strings.Contains(out, "\uFFFD") || !strings.Contains(out, "ok 😀") {
+			t.Errorf("%v: exit %d, want the escape kept:\n%s%s", args, code, out, errs)
+		}
+	}
+	// The Rosetta binding holds the JSON literal; its JSON is that text.
+	_, rose, _ := runCLI("translate", "--to", "rosetta", f)
+	back := writeFile(t, dir, "s.rose", []byte(rose), 0o644)
+	if _, out, errs := runCLI("translate", "--to", "json", back); !strings.Contains(out, `a\\ud800b`) || strings.Contains(out, "\uFFFD") {
+		t.Errorf("Rosetta → JSON: the escape is lost:\n%s%s", out, errs)
+	}
+}

@@ -82,7 +82,11 @@ func FromJSON(src *diag.Source, syn Syntax) (*ir.DSLDoc, diag.List) {
 	f := newFromJSON(src, syn, false)
 	text := src.Content()
 	if err := valid(text); err != nil {
-		f.errAt(0, CodeBadShape, "write valid JSON", "%v", err)
+		off := 0
+		if se, ok := err.(*SyntaxError); ok {
+			off = se.Offset
+		}
+		f.errAt(off, CodeBadShape, "write valid JSON", "%v", err)
 		return nil, f.diags
 	}
 	doc := f.top(text)
