@@ -244,3 +244,31 @@ func TestLoneSurrogatePayload(t *testing.T) {
 		t.Errorf("Rosetta → JSON: the escape is lost:\n%s%s", out, errs)
 	}
 }
+
+// TestInflateTotalConfig: rosettac.yaml's lingua: max_inflate_total: sets the
+// total cap of --max-inflate-total, and the flag given wins over it.
+func TestInflateTotalConfig(t *testing.T) {
+	dir := t.TempDir()
+	var doc strings.Builder
+	z := zpayload(1000)
+	for i := range 5 {
+		fmt.Fprintf(&doc, "👽10|@1|#z%d|$z:%s\n", i, z)
+	}
+	f := writeFile(t, dir, "z.lingua", []byte(doc.String()), 0o644)
+	writeFile(t, dir, "rosettac.yaml", []byte("lingua:\n  max_inflate_total: 3500\n"), 0o644)
+	code, out, errs := runCLI("check", "--format", "json", f)
+	if code != 1 || strings.Count(out, `"L114"`) != 2 || !strings.Contains(out, "max_inflate_total") {
+		t.Errorf("max_inflate_total: 3500: exit %d, want two L114 naming the key:\n%s%s", code, out, errs)
+	}
+	if code, out, _ := runCLI("check", "--format", "json", "--max-inflate-total", "100000", f); code != 0 || strings.Contains(out, "L114") {
+		t.Errorf("the flag over the configuration: exit %d\n%s", code, out)
+	}
+	writeFile(t, dir, "rosettac.yaml", []byte("lingua:\n  max_inflate: 999\n"), 0o644)
+	if code, out, _ := runCLI("check", "--format", "json", f); code != 1 || strings.Count(out, `"L105"`) != 5 {
+		t.Errorf("max_inflate: 999: exit %d, want five L105\n%s", code, out)
+	}
+	writeFile(t, dir, "rosettac.yaml", []byte("lingua:\n  max_inflate_total: 0\n"), 0o644)
+	if code, _, errs := runCLI("check", f); code != 2 || !strings.Contains(errs, "rosettac.yaml:2:22: 0 is out of range") {
+		t.Errorf("max_inflate_total: 0: exit %d, want a usage error at the key\n%s", code, errs)
+	}
+}
