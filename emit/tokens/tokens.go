@@ -51,6 +51,16 @@ func Count(encoding, text string) (int, error) {
 	return n, err
 }
 
+// O200k is the o200k_base count of text, or a token per four bytes when the
+// encoder cannot be built: the counter diag.PrintLLM's budget is kept in.
+func O200k(text string) int {
+	n, err := Count("o200k_base", text)
+	if err != nil {
+		return len(text)/4 + 1
+	}
+	return n
+}
+
 // Component is a named share of a file's tokens.
 type Component struct {
 	Name   string
