@@ -1,6 +1,5 @@
 package rosetta
 
-
 // The fast path in front of the participle grammars (docs/architecture.md,
 // "the Rosetta fast path").
 //
