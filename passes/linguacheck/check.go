@@ -1,4 +1,4 @@
-// Package lingua owns the transcript checks of Agent Lingua (the L2xx
+// Package linguacheck owns the transcript checks of Agent Lingua (the L2xx
 // diagnostics): the handshake and its negotiated security level, capabilities
 // and versions, session use (encrypted payloads with no session, sessions used
 // after 👽08, key rotation, trust on first use), unknown codes, modifier 7 and
@@ -7,7 +7,7 @@
 //
 // Check reads what passes/decode set (decoded payloads, handshakes, sessions)
 // and changes nothing.
-package lingua
+package linguacheck
 
 import (
 	"fmt"
