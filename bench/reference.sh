@@ -124,7 +124,7 @@ if [[ ! -f $ref ]]; then
 fi
 refdir=$(dirname "$ref")
 
-printf '%-10s %8s %14s %14s %10s\n' messages MB "reference s" "rosettac s" "ratio"
+printf '%-10s %8s %14s %14s %10s %12s\n' messages MB "reference s" "rosettac s" "ratio" "cpu ratio"
 for n in "${sizes[@]}"; do
 	f=$(transcript "$n")
 	if command -v farm-bench >/dev/null; then
@@ -132,7 +132,9 @@ for n in "${sizes[@]}"; do
 		a=$(awk '$1=="A" && $2=="wall" {print $5}' <<<"$out")
 		b=$(awk '$1=="B" && $2=="wall" {print $5}' <<<"$out")
 		ratio=$(awk '$1=="A/B" && $2=="wall" {print $4}' <<<"$out")
+		cpu=$(awk '$1=="A/B" && $2=="cpu" {print $4}' <<<"$out")
 	else
+		cpu=-
 		: >"$dir/a" && : >"$dir/b"
 		for _ in $(seq "$runs"); do
 			wall python3 "$dir/ref_check.py" "$refdir" "$f" >>"$dir/a"
@@ -141,6 +143,6 @@ for n in "${sizes[@]}"; do
 		a=$(median <"$dir/a") b=$(median <"$dir/b")
 		ratio=$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a/b}')
 	fi
-	printf '%-10s %8s %14s %14s %9s×\n' "$n" "$(mb "$f")" "$a" "$b" "$ratio"
+	printf '%-10s %8s %14s %14s %9s× %11s×\n' "$n" "$(mb "$f")" "$a" "$b" "$ratio" "$cpu"
 done
-echo "(median wall seconds of $runs runs each, whole processes; ratio = reference / rosettac$(command -v farm-bench >/dev/null && echo ', median of the paired ratios'))"
+echo "(median wall seconds of $runs runs each, whole processes; ratio = reference / rosettac$(command -v farm-bench >/dev/null && echo ', median of the paired ratios'); cpu ratio = the same of user+system seconds: on a loaded machine wall time is mostly waiting for a core, and rosettac, which parses on every core, is then hurt most)"
