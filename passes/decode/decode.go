@@ -55,6 +55,7 @@ const (
 	CodeBadKeyFile   = "L111" // the --key-file is not an X25519 private key
 	CodeNotMyKey     = "L112" // the --key-file's public key is neither side of a session
 	CodeBinary       = "L113" // decoded content that is not UTF-8 text (info)
+	CodePSKUnused    = "L115" // --psk-file given for a session that agreed on X25519
 )
 
 // Options holds the key material and limits.
