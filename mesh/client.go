@@ -221,8 +221,15 @@ type Entry struct {
 // Transcript calls fn for every entry of the transcript stream, in order,
 // as stored when it starts.
 func (c *Client) Transcript(ctx context.Context, fn func(Entry) error) error {
+	shared := map[string]bool{} // keys of the root defs every partition holds
 	return readStream(ctx, c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, seq uint64) error {
 		rec := recordOf(m)
+		if rec.Shared {
+			if shared[rec.Key] {
+				return nil // another partition's copy: the first is printed
+			}
+			shared[rec.Key] = true
+		}
 		e := Entry{Seq: seq, Agent: rec.Agent, To: rec.To, Data: rec.Data}
 		if _, msg := parseOne("", rec.Data); msg != nil {
 			e.ID = msg.Header.ID.Text

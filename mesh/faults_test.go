@@ -39,6 +39,20 @@ func helperGateway(url, digestFile string) int {
 		return 2
 	}
 	defer nc.Close()
+	if parts := os.Getenv("MESH_HELPER_PARTITIONS"); parts != "" {
+		// TestPartitions: a node preferring partition 1 of 2.
+		cfg := Config{Name: "node-b", Partitions: 2, SnapshotEvery: 300, Ready: func() { fmt.Println("ready") }}
+		n, err := NewNode(ctx, nc, cfg, []int{1})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		if err := n.Serve(ctx); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		return 0
+	}
 	g, err := NewGateway(ctx, nc, Config{Name: "gw", SnapshotEvery: 700, Ready: func() { fmt.Println("ready") }})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -60,10 +74,11 @@ type gatewayProcess struct {
 	cmd *exec.Cmd
 }
 
-func startGatewayProcess(t *testing.T, url, digest string) *gatewayProcess {
+func startGatewayProcess(t *testing.T, url, digest string, env ...string) *gatewayProcess {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "MESH_HELPER_GATEWAY="+url, "MESH_HELPER_DIGEST="+digest)
+	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

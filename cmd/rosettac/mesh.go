@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -96,6 +98,8 @@ func meshServe(e *env, args []string) int {
 	config := fs.String("config", "", "configuration file with the mesh policy")
 	metrics := fs.String("metrics", "", "serve Prometheus metrics on ADDR (host:port)")
 	hold := fs.Duration("hold", mesh.DefaultHold, "how long a reply waits for its re= parent")
+	partitions := fs.Int("partitions", 1, "spread conversations over N partitions (every gateway of the mesh gives the same N)")
+	own := fs.String("own", "", "the partitions this gateway takes at once, comma-separated (default all; the others only when nobody holds them)")
 	rest, err := parseInterleaved(fs, args)
 	if err == nil && len(rest) > 0 {
 		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
@@ -149,7 +153,21 @@ func meshServe(e *env, args []string) int {
 	if *port < 0 || *port > 65535 {
 		return usageError(e, c, fmt.Errorf("--port: %d is not a port", *port))
 	}
-	cfg.Prefix, cfg.Hold = nf.prefix, *hold
+	if *partitions < 1 {
+		return usageError(e, c, fmt.Errorf("--partitions: %d; give 1 or more", *partitions))
+	}
+	var prefer []int
+	if *own != "" {
+		prefer = []int{}
+		for _, f := range strings.Split(*own, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 0 || n >= *partitions {
+				return usageError(e, c, fmt.Errorf("--own: %q is not a partition from 0 to %d", f, *partitions-1))
+			}
+			prefer = append(prefer, n)
+		}
+	}
+	cfg.Prefix, cfg.Hold, cfg.Partitions = nf.prefix, *hold, *partitions
 	ctx, stop := stopContext()
 	defer stop()
 	url := nf.url
@@ -187,7 +205,7 @@ func meshServe(e *env, args []string) int {
 		go func() { _ = srv.Serve(l) }()
 		defer srv.Close()
 	}
-	g, err := mesh.NewGateway(ctx, nc, cfg)
+	g, err := mesh.NewNode(ctx, nc, cfg, prefer)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage
@@ -198,6 +216,9 @@ func meshServe(e *env, args []string) int {
 	}
 	if *metrics != "" {
 		where += ", metrics on http://" + *metrics + "/metrics"
+	}
+	if *partitions > 1 {
+		where += fmt.Sprintf(", %d partitions", *partitions)
 	}
 	fmt.Fprintf(e.stdout, "rosettac mesh: %s, prefix %s\n", where, nf.prefix)
 	if err := g.Serve(ctx); err != nil {
