@@ -407,6 +407,9 @@ func (g *Gateway) ingress(m jetstream.Msg) {
 	if !in.mirror {
 		g.met.in.Add(1)
 	}
+	if h := m.Headers(); h != nil {
+		in.lang, in.to = ir.Language(h.Get(HeaderLang)), h.Get(HeaderTo)
+	}
 	for _, h := range g.st.held {
 		if h.seq == in.seq { // redelivered while held: keep the newest handle
 			h.msg = m
@@ -419,6 +422,10 @@ func (g *Gateway) ingress(m jetstream.Msg) {
 // handle decides one message: held, accepted or rejected.
 func (g *Gateway) handle(in *inbound, force bool) {
 	st := g.st
+	if in.lang != "" && in.lang != ir.Rosetta {
+		g.handleLang(in) // Lingua, AgentDSL; any other language is refused there
+		return
+	}
 	res, m := parseOne(in.subject, in.data)
 	if m == nil {
 		ds := append(diag.List{}, res.Diags...)
@@ -710,6 +717,9 @@ func (g *Gateway) emitAccepted(in *inbound, id string, rec *record) {
 		hdr.Set(HeaderDiags, string(rec.Diags))
 	}
 	logID := rec.Key
+	if rec.Lang != "" {
+		hdr.Set(HeaderLang, rec.Lang)
+	}
 	if rec.Shared {
 		// Each partition stores its own copy in the one transcript stream:
 		// message ids that differ, or JetStream drops all but the first.
@@ -746,7 +756,9 @@ func (g *Gateway) redeliver(in *inbound, rec *record) {
 		return
 	}
 	id := ""
-	if _, m := parseOne(in.subject, rec.Data); m != nil {
+	if rec.Lang != "" {
+		// no id to parse
+	} else if _, m := parseOne(in.subject, rec.Data); m != nil {
 		id = m.Header.ID.Text
 	}
 	g.deliveries(id, rec)

@@ -81,6 +81,10 @@ func (g *Gateway) rebuild(ctx context.Context) error {
 }
 
 func (g *Gateway) applyRecord(rec *record) {
+	if rec.Lang != "" {
+		g.st.applyLang(rec)
+		return
+	}
 	res, m := parseOne(g.sub.In(rec.Agent), rec.Data)
 	if m == nil {
 		return // never accepted; a transcript holds only parsed messages
@@ -100,6 +104,7 @@ func recordOf(m jetstream.Msg) *record {
 		rec.Diags = []byte(d)
 	}
 	rec.Shared = h.Get(HeaderShared) != ""
+	rec.Lang = h.Get(HeaderLang)
 	return rec
 }
 

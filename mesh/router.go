@@ -184,6 +184,11 @@ func (r *Router) take(m jetstream.Msg, out []*routed) []*routed {
 			return out
 		}
 	}
+	if lang := m.Headers().Get(HeaderLang); lang != "" && lang != "rosetta" {
+		// A sender's Lingua or AgentDSL traffic is one stream: one partition.
+		in.key = "lang:" + lang + ":" + agent
+		return r.place(in, out)
+	}
 	in.id, in.re, in.key, in.shared = conversation(m.Data())
 	if in.re != "" && in.key == "" {
 		if k, ok := r.conv[in.re]; ok {
@@ -276,6 +281,11 @@ func (r *Router) publish(out []*routed) error {
 			}
 			if in.orphan {
 				m.Header.Set(HeaderOrphan, "1")
+			}
+			for _, h := range []string{HeaderLang, HeaderTo} {
+				if v := in.msg.Headers().Get(h); v != "" {
+					m.Header.Set(h, v)
+				}
 			}
 			m.Header.Set(jetstream.MsgIDHeader, fmt.Sprintf("in-%d.p%d", in.seq, p))
 			f, err := r.js.PublishMsgAsync(m)

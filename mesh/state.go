@@ -38,6 +38,8 @@ type state struct {
 	// report is a diagnostic, at least once, not a message).
 	stalled map[string]bool
 	held    []*inbound
+	// streams: each sender's Agent Lingua and AgentDSL traffic (langs.go).
+	streams map[string]*langStream
 }
 
 // record is one accepted message as the transcript stream stores it.
@@ -51,6 +53,8 @@ type record struct {
 	// Shared: a root def every partition holds a copy of (replay prints
 	// the first).
 	Shared bool `json:"shared,omitempty"`
+	// Lang: "lingua" or "agentdsl" for those languages' traffic; "" is Rosetta.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Rejection is one rejected message as the audit stream stores it.
@@ -72,6 +76,7 @@ func newState(p *config.Policy) *state {
 		rejected: map[string]*Rejection{},
 		agents:   map[string]bool{},
 		stalled:  map[string]bool{},
+		streams:  map[string]*langStream{},
 	}
 	for _, a := range policyNames(p) {
 		st.agents[a] = true
@@ -200,6 +205,10 @@ type inbound struct {
 	// than 0 gets (applied to the session and recorded, never delivered nor
 	// answered); orphan is a reply the router already held for its parent.
 	shared, mirror, orphan bool
+	// lang is the payload's language (Rosetta unless the Rosetta-Lang
+	// header names another), to its Rosetta-To header (other languages).
+	lang ir.Language
+	to   string
 }
 
 // ackable is the part of a JetStream message the gateway uses.
