@@ -102,6 +102,8 @@ type Gateway struct {
 	lastTick time.Time
 	snapDue  int
 
+	seq *sequencer // ingress in sequence order (order.go)
+
 	digest atomic.Pointer[Digest]
 	// What this gateway added to the shared Metrics' accepted count and
 	// open-obligations gauge (several partitions share one Metrics).
@@ -206,6 +208,7 @@ func (g *Gateway) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	g.seq = newSequencer()
 	g.pipe = newPipeline(g)
 	defer g.pipe.close()
 	g.publishDigest(g.st.digest())
@@ -234,6 +237,12 @@ func (g *Gateway) Run(ctx context.Context) error {
 		for m := range batch.Messages() {
 			n++
 			g.ingress(m)
+		}
+		if g.seq.due() {
+			g.seq.retry(g.takeMsg, g.cfg.Logf, fmt.Sprintf("partition %d", g.part))
+			if cons, err = g.consumer(ctx); err != nil {
+				return err
+			}
 		}
 		g.tick()
 		// The digest (tests, the open-obligations gauge) costs a walk of the
@@ -382,13 +391,29 @@ func durableConsumer(ctx context.Context, js jetstream.JetStream, stream, name, 
 	return js.CreateOrUpdateConsumer(ctx, stream, cfg)
 }
 
-// ingress takes one message from the ingress stream.
+// ingress takes the messages of the ingress stream (of the partition's
+// subject) in sequence order: m, and those it was the missing one for.
 func (g *Gateway) ingress(m jetstream.Msg) {
 	md, err := m.Metadata()
 	if err != nil {
 		_ = m.Term()
 		return
 	}
+	seq := md.Sequence.Stream
+	if g.cfg.Partitions > 1 {
+		seq, _ = strconv.ParseUint(m.Headers().Get(HeaderPartSeq), 10, 64)
+	}
+	g.seq.push(seq, m, g.takeMsg)
+}
+
+func (g *Gateway) takeMsg(m jetstream.Msg) {
+	if md, err := m.Metadata(); err == nil {
+		g.take(m, md)
+	}
+}
+
+// take handles one ingress message, in sequence order.
+func (g *Gateway) take(m jetstream.Msg, md *jetstream.MsgMetadata) {
 	agent, _ := strings.CutPrefix(m.Subject(), g.sub.Prefix+".in.")
 	in := &inbound{msg: m, seq: md.Sequence.Stream, agent: agent, subject: m.Subject(),
 		data: m.Data(), received: md.Timestamp}

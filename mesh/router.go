@@ -27,6 +27,10 @@ const (
 	// router's hold ran out: it was placed as the root of its own
 	// conversation, and its partition handles it at once (M005).
 	HeaderOrphan = "Rosetta-Orphan"
+	// HeaderPartSeq numbers a partition's messages 1, 2, 3, ... in the order
+	// the router placed them: the partition's gateway takes them in that
+	// order, whatever order JetStream delivers them in.
+	HeaderPartSeq = "Rosetta-Part-Seq"
 )
 
 // Router places every ingress message in the partition that owns its
@@ -52,10 +56,11 @@ type Router struct {
 	sub   Subjects
 	lease *lease
 
-	conv   map[string]string // message id -> conversation key
-	placed map[uint64]bool   // ingress sequences already placed
-	held   []*routed
-	Placed atomic.Int64 // messages placed (tests, the benchmark)
+	conv    map[string]string // message id -> conversation key
+	placed  map[uint64]bool   // ingress sequences already placed
+	partSeq []uint64          // the last HeaderPartSeq of each partition
+	held    []*routed
+	Placed  atomic.Int64 // messages placed (tests, the benchmark)
 }
 
 // routed is one ingress message on its way through the router.
@@ -122,6 +127,7 @@ func (r *Router) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	seq := newSequencer()
 	for ctx.Err() == nil {
 		if r.lease.lost.Load() {
 			return ErrLeaseLost
@@ -134,8 +140,20 @@ func (r *Router) Run(ctx context.Context) error {
 			return fmt.Errorf("mesh: router fetch: %w", err)
 		}
 		var out []*routed
+		take := func(m jetstream.Msg) { out = r.take(m, out) }
 		for m := range batch.Messages() {
-			out = r.take(m, out)
+			md, err := m.Metadata()
+			if err != nil {
+				_ = m.Term()
+				continue
+			}
+			seq.push(md.Sequence.Stream, m, take) // in ingress order (order.go)
+		}
+		if seq.due() {
+			seq.retry(take, r.cfg.Logf, "router")
+			if cons, err = durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second); err != nil {
+				return err
+			}
 		}
 		out = r.expire(out)
 		if err := r.publish(out); err != nil {
@@ -152,8 +170,15 @@ func (r *Router) Run(ctx context.Context) error {
 // sequence and the conversation of every placed id.
 func (r *Router) rebuild(ctx context.Context) error {
 	r.conv, r.placed, r.held = map[string]string{}, map[uint64]bool{}, nil
+	r.partSeq = make([]uint64, r.cfg.Partitions)
 	err := readStream(ctx, r.js, r.sub.PartStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
 		h := m.Headers()
+		var p int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(m.Subject(), r.sub.Prefix+".part."), "%d.", &p); err == nil && p >= 0 && p < len(r.partSeq) {
+			if n, _ := strconv.ParseUint(h.Get(HeaderPartSeq), 10, 64); n > r.partSeq[p] {
+				r.partSeq[p] = n
+			}
+		}
 		seq, _ := strconv.ParseUint(h.Get(HeaderInSeq), 10, 64)
 		r.placed[seq] = true
 		if id := h.Get(HeaderID); id != "" {
@@ -184,6 +209,12 @@ func (r *Router) take(m jetstream.Msg, out []*routed) []*routed {
 			return out
 		}
 	}
+	if r.placed[in.seq] {
+		// Placed and stored before a crash, not acked: placing it again
+		// would give it a second partition sequence number.
+		_ = m.Ack()
+		return out
+	}
 	if lang := m.Headers().Get(HeaderLang); lang != "" && lang != "rosetta" {
 		// A sender's Lingua or AgentDSL traffic is one stream: one partition.
 		in.key = "lang:" + lang + ":" + agent
@@ -193,13 +224,10 @@ func (r *Router) take(m jetstream.Msg, out []*routed) []*routed {
 	if in.re != "" && in.key == "" {
 		if k, ok := r.conv[in.re]; ok {
 			in.key = k
-		} else if !r.placed[in.seq] {
+		} else {
 			in.deadline = r.cfg.Clock.Now().Add(r.cfg.Hold)
 			r.held = append(r.held, in)
 			return out
-		} else {
-			in.key = in.id // placed as an orphan before a crash
-			in.orphan = true
 		}
 	}
 	return r.place(in, out)
@@ -270,6 +298,8 @@ func (r *Router) publish(out []*routed) error {
 		for _, p := range parts {
 			m := nats.NewMsg(r.sub.Part(p, in.agent))
 			m.Data = in.msg.Data()
+			r.partSeq[p]++
+			m.Header.Set(HeaderPartSeq, strconv.FormatUint(r.partSeq[p], 10))
 			m.Header.Set(HeaderInSeq, strconv.FormatUint(in.seq, 10))
 			m.Header.Set(HeaderConv, in.key)
 			m.Header.Set(HeaderPublished, in.published.Format(time.RFC3339Nano))
