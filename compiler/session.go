@@ -24,7 +24,7 @@ type Obligation = epistemic.Obligation
 // A Session is not safe for concurrent use.
 type Session struct {
 	opt     Options
-	st      *epistemic.Session
+	st      *epistemic.State
 	src     *diag.Source
 	repairs int // repair messages built, for their sys.N ids (repair.go)
 }
@@ -53,7 +53,7 @@ func newSession(opt Options, src *diag.Source) *Session {
 			return m
 		}
 	}
-	s.st = epistemic.NewSession(eo)
+	s.st = epistemic.NewState(eo)
 	return s
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/zlib"
+	"crypto/rand"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/rosettac/rosettac/compiler"
+	"github.com/rosettac/rosettac/internal/linguacrypto"
 )
 
 // runCLI runs rosettac in-process and returns its exit code and streams.
@@ -138,4 +140,41 @@ type zeros struct{}
 func (zeros) Read(p []byte) (int, error) {
 	clear(p)
 	return len(p), nil
+}
+
+// TestDecryptedKeysNotNamed: L211 on a decrypted payload says where (the
+// payload, the key's place in it), never the key's name, in every output
+// format (issue 14, defect 4); a key in clear is still named.
+func TestDecryptedKeysNotNamed(t *testing.T) {
+	dir := t.TempDir()
+	psk := []byte("a pre-shared key for the test\n")
+	key, err := linguacrypto.PSKSessionKey(bytes.TrimSuffix(psk, []byte("\n")), "s1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed, err := linguacrypto.SealPayload(key, []byte(`{"t":"x","secretfieldname":1}`), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pskFile := writeFile(t, dir, "k.psk", psk, 0o600)
+	doc := writeFile(t, dir, "e.lingua", []byte("👽10|@1|$"+sealed+"\n👽10|@1|$j:"+base64.StdEncoding.EncodeToString([]byte(`{"clearfieldname":1}`))+"\n"), 0o644)
+	for _, args := range [][]string{
+		{"check"}, {"check", "--format", "json"}, {"check", "--format", "sarif"}, {"check", "--format", "llm"},
+		{"compile", "--emit", "ir", "-o", filepath.Join(dir, "out")},
+	} {
+		args = append(args, "--psk-file", pskFile, "--session", "s1", doc)
+		_, out, errs := runCLI(args...)
+		all := out + errs
+		if args[0] == "compile" {
+			b, err := os.ReadFile(filepath.Join(dir, "out", "e.lingua.ir.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ir := string(b)
+			all += ir[strings.Index(ir, `"diagnostics"`):] // the IR itself holds the decrypted JSON, as asked
+		}
+		if !strings.Contains(all, "L211") || strings.Contains(all, "secretfieldname") || !strings.Contains(all, "JSON key 2 of the decrypted payload") || !strings.Contains(all, "clearfieldname") {
+			t.Errorf("%v: want L211 twice, the decrypted one naming no key:\n%s", args[:len(args)-5], all)
+		}
+	}
 }

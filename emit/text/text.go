@@ -50,12 +50,37 @@ func Render(doc ir.Document, opt Options) ([]byte, diag.List) {
 			Message: fmt.Sprintf("no human renderer for %s documents", doc.Language())})
 		return nil, ds
 	}
-	if opt.View != "full" && doc.Language() != ir.Rosetta {
-		// Views select AgentRosetta slots; saying so beats a silent full rendering.
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "R002", Span: doc.Pos(),
-			Message: fmt.Sprintf("--view %s selects AgentRosetta slots; this %s document is rendered in full", opt.View, doc.Language()),
-			Hint:    "drop --view, or render an AgentRosetta transcript"})
+	if doc.Language() != ir.Rosetta {
+		// Views, --bare, --msg and --block select AgentRosetta slots, txt
+		// blocks and messages; saying so beats a silent full rendering.
+		for _, o := range rosettaOnly(opt) {
+			ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "R002", Span: doc.Pos(),
+				Message: fmt.Sprintf("%s selects AgentRosetta %s; this %s document is rendered in full", o.flag, o.what, doc.Language()),
+				Hint:    "drop " + o.name + ", or render an AgentRosetta transcript"})
+		}
 	}
 	out, more := r(doc, opt)
 	return out, append(ds, more...)
+}
+
+// rosettaOption is an option that only an AgentRosetta transcript has parts for.
+type rosettaOption struct{ name, flag, what string }
+
+// rosettaOnly lists the AgentRosetta-only options opt sets, in the order
+// render's help gives them.
+func rosettaOnly(opt Options) []rosettaOption {
+	var out []rosettaOption
+	if opt.View != "full" {
+		out = append(out, rosettaOption{"--view", "--view " + opt.View, "slots"})
+	}
+	if opt.Bare {
+		out = append(out, rosettaOption{"--bare", "--bare", "txt blocks"})
+	}
+	if opt.Msg != "" {
+		out = append(out, rosettaOption{"--msg", "--msg " + opt.Msg, "messages"})
+	}
+	if opt.Block != "" {
+		out = append(out, rosettaOption{"--block", "--block " + opt.Block, "txt blocks"})
+	}
+	return out
 }

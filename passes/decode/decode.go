@@ -55,6 +55,7 @@ const (
 	CodeBadKeyFile   = "L111" // the --key-file is not an X25519 private key
 	CodeNotMyKey     = "L112" // the --key-file's public key is neither side of a session
 	CodeBinary       = "L113" // decoded content that is not UTF-8 text (info)
+	CodePSKUnused    = "L115" // --psk-file given for a session that agreed on X25519
 )
 
 // Options holds the key material and limits.
@@ -336,7 +337,7 @@ func describe(s string, off int) string {
 // decrypt opens an e: payload with the key of the session its message names.
 func (st *state) decrypt(pl *ir.LinguaPayload, sess *session, ended bool) {
 	if sess == nil || ended {
-		return // no established session: passes/lingua reports it (L201, L202)
+		return // no established session: passes/linguacheck reports it (L201, L202)
 	}
 	sess.s.Encrypted++
 	nonce, ok1 := st.base64(pl.Nonce, pl.NonceSpan, "nonce")

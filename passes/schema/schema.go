@@ -18,6 +18,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Diagnostic codes (docs/agentdsl.md has the catalogue).
@@ -708,8 +709,8 @@ func (c *Checker) paramNames(in []*ir.DSLColumn) string {
 	return strings.Join(names, ", ")
 }
 
-// jsonBlock checks [JSON]: ARRAY:LABEL or OBJECT:LABEL (at most one of them) and
-// NOID:LABEL,... naming declared schemas.
+// jsonBlock checks [JSON]: ARRAY:LABEL or OBJECT:LABEL (at most one of them),
+// NOID:LABEL,... and KEYS:LABEL=KEY,... naming declared schemas.
 func (c *Checker) jsonBlock(j *ir.DSLJSON) {
 	top := ""
 	for _, p := range j.Params {
@@ -726,8 +727,28 @@ func (c *Checker) jsonBlock(j *ir.DSLJSON) {
 				continue
 			}
 		case "NOID":
+		case "KEYS":
+			// KEYS:LABEL=KEY,...: the order of the keys of LABEL's objects
+			// in the JSON from_json read; to_json checks the keys against
+			// the schema it nests (T002), since only it knows the nesting.
+			l, list, ok := strings.Cut(p.Value, "=")
+			if !ok || list == "" {
+				c.errorf(CodeJSONKey, p.ValueSpan, "write KEYS:LABEL=KEY,KEY,... (the keys of LABEL's objects in JSON order)",
+					"[JSON] KEYS %s lists no keys", strconv.Quote(p.Value))
+				continue
+			}
+			seen := map[string]bool{}
+			for k := range strings.SplitSeq(list, ",") {
+				if !adslrt.IsName(k) || seen[k] {
+					c.errorf(CodeJSONKey, p.ValueSpan, "list each key once; a key is letters, digits and _",
+						"[JSON] KEYS of %s lists %s twice or is not a key", l, strconv.Quote(k))
+					break
+				}
+				seen[k] = true
+			}
+			labels = []string{l}
 		default:
-			c.errorf(CodeJSONKey, p.NameSpan, "a [JSON] line is ARRAY:LABEL, OBJECT:LABEL or NOID:LABEL,...",
+			c.errorf(CodeJSONKey, p.NameSpan, "a [JSON] line is ARRAY:LABEL, OBJECT:LABEL, NOID:LABEL,... or KEYS:LABEL=KEY,...",
 				"unknown [JSON] key %s", p.Name)
 			continue
 		}
