@@ -2,6 +2,7 @@ package rosetta
 
 import (
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
@@ -257,11 +258,28 @@ func (l *lineLexer) peeking() *lexer.PeekingLexer {
 		return nil
 	}
 	if l.peek == nil {
-		if l.peek = newPeeker(); l.peek == nil {
+		if k, _ := peekers.Get().(*peeker); k != nil {
+			l.peek = k
+		} else if l.peek = newPeeker(); l.peek == nil {
 			return nil
 		}
 	}
 	return l.peek.load(l.toks)
+}
+
+// peekers keeps the peekers of finished parses. A parse of one message (a
+// live host, the mesh gateway, an editor's keystroke) reads a handful of
+// lines, and building its three or four peekers (lexer.Upgrade of peekCap
+// tokens each) was about 40% of its parse (docs/performance.md, Mesh).
+var peekers = sync.Pool{}
+
+// releasePeek returns l's peeker to the pool; l builds or takes another if
+// it reads a line again.
+func (l *lineLexer) releasePeek() {
+	if l.peek != nil {
+		peekers.Put(l.peek)
+		l.peek = nil
+	}
 }
 
 // Grammar returns the grammars as EBNF, one section per kind of line, with the
