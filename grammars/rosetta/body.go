@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -277,8 +279,11 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 		}
 	}
 	p.attrBuf = p.attrBuf[:0]
-	for i, a := range g.Attrs {
-		k, v := p.lex.nth(tAttrKey, i), p.lex.nth(tAttrVal, i)
+	var k, v lexer.Token
+	for i, j := 0, 0; len(p.attrBuf) < len(g.Attrs); {
+		a := g.Attrs[len(p.attrBuf)]
+		k, i = p.lex.next(tAttrKey, i)
+		v, j = p.lex.next(tAttrVal, j)
 		p.attrBuf = append(p.attrBuf, ir.Attr{Span: p.span(rest.line, rest.off(k.Pos.Offset), rest.off(v.Pos.Offset+len(v.Value))),
 			Key: a.Key, Value: a.Value})
 	}
