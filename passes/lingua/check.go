@@ -221,22 +221,10 @@ func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span) {
 		c.keys(it, sp)
 	}
 	for _, m := range v.Members {
-		if m.Full == "" && !linguajson.IsFullName(m.Key) && !customKey(m.Key) {
+		if !linguajson.IsKey(m.Key) {
 			c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters",
 				"JSON key %q is outside the field table and is not 2-3 letters", diagtext.Clip(m.Key))
 		}
 		c.keys(m.Value, sp)
 	}
-}
-
-func customKey(k string) bool {
-	if len(k) < 2 || len(k) > 3 {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		if !('a' <= k[i] && k[i] <= 'z' || 'A' <= k[i] && k[i] <= 'Z') {
-			return false
-		}
-	}
-	return true
 }
