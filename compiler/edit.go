@@ -237,7 +237,7 @@ func (e *EditedTranscript) newSession() *Session {
 	})
 }
 
-// clone returns a copy of s that evolves independently (epistemic.Session.Clone).
+// clone returns a copy of s that evolves independently (epistemic.State.Clone).
 func (s *Session) clone() *Session {
 	return &Session{opt: s.opt, st: s.st.Clone(), src: s.src}
 }

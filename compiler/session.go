@@ -24,7 +24,7 @@ type Obligation = epistemic.Obligation
 // A Session is not safe for concurrent use.
 type Session struct {
 	opt     Options
-	st      *epistemic.Session
+	st      *epistemic.State
 	src     *diag.Source
 	repairs int // repair messages built, for their sys.N ids (repair.go)
 }
@@ -51,7 +51,7 @@ func newSession(opt Options, src *diag.Source) *Session {
 // header inheritance. reread, when not nil, parses a dropped message again
 // (epistemic.Options.Reread).
 func sessionOf(opt Options, src *diag.Source, reread func(diag.Span) *ir.Message) *Session {
-	return &Session{opt: opt, src: src, st: epistemic.NewSession(epistemic.Options{
+	return &Session{opt: opt, src: src, st: epistemic.NewState(epistemic.Options{
 		Livelock: opt.Livelock,
 		Inherit:  inheritHeader,
 		Reread:   reread,
@@ -71,7 +71,7 @@ func resolveMarks(m *ir.Message, carrier func(id string, orig bool) *ir.Message)
 func (s *Session) SetSource(src *diag.Source) { s.src = src }
 
 // Add checks one message against the session, stores it, and returns its
-// diagnostics, each naming the message in Diagnostic.Msg. A message whose id
+// diagnostics, each naming the message in Diagnostic.MessageID. A message whose id
 // was already added gets only D001 (the same canonical text: a redelivery)
 // or D002 (different content: an error naming both positions), and is not
 // stored again: msg-id is the idempotency key (spec §19), and a host that

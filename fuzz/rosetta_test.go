@@ -10,7 +10,7 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
-	"github.com/rosettac/rosettac/internal/rosettanorm"
+	"github.com/rosettac/rosettac/internal/rosettacompare"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -29,7 +29,7 @@ var rosettaSeeds = []string{
 // inside the input, that each message parsed again from its span alone is the
 // message the whole parse gave (a session that dropped a message's IR reads
 // it again that way), and that parse(print(parse(x))) equals parse(x) (in the
-// comparison form of internal/rosettanorm, after session inheritance), with
+// comparison form of internal/rosettacompare, after session inheritance), with
 // fmt idempotent in both header modes.
 func FuzzRosettaParse(f *testing.F) {
 	for _, s := range append(rosettaSeeds, fixSeeds...) { // fixSeeds: recovered headers (fix_test.go)
@@ -49,7 +49,7 @@ func FuzzRosettaParse(f *testing.F) {
 		for _, terse := range []bool{true, false} {
 			out, _ := compiler.Format(res, compiler.FormatOptions{Terse: terse})
 			res2 := compiler.Parse("f.rose", out, compiler.Options{From: ir.Rosetta})
-			if d := cmp.Diff(rosettanorm.Normalize(tr), rosettanorm.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
+			if d := cmp.Diff(rosettacompare.Normalize(tr), rosettacompare.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
 				t.Fatalf("terse=%v: parse(print(parse(x))) != parse(x) (-x +fmt(x)):\n%s\ninput: %q\nfmt: %q", terse, d, src, out)
 			}
 			again, _ := compiler.Format(res2, compiler.FormatOptions{Terse: terse})
@@ -170,4 +170,31 @@ func checkReparse(t *testing.T, src *diag.Source) {
 			t.Fatalf("message at %v parsed again from its span differs (-whole parse +alone):\n%s\ninput: %q", m.Span, d, src.Text)
 		}
 	}
+}
+
+// FuzzRosettaFastPath is the differential test of the Rosetta fast path
+// (grammars/rosetta/fastpath.go): for every input, the parse with the fast
+// path (rosetta.Parse) and the parse with every structured line read by its
+// participle grammar (rosetta.ParseGrammar) give the same transcript and the
+// same diagnostics. The fast path only declines (hands a line to the
+// grammar) or agrees; it never decides differently.
+func FuzzRosettaFastPath(f *testing.F) {
+	for _, s := range append(rosettaSeeds, fixSeeds...) {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte("a1.1 tell a1>a2 #t re=a0.1\n a k = v ~hi\n mark tgt#L3|| = x\n mark tgt#|L3 = x\n txt n @md k=v k2=\n txt \"x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if !utf8.Valid(src) {
+			return
+		}
+		s := diag.NewSource("f.rose", src)
+		ft, fd := rosetta.Parse(s)
+		gt, gd := rosetta.ParseGrammar(s)
+		if d := cmp.Diff(gt, ft); d != "" {
+			t.Fatalf("transcript (-grammar +fast path):\n%s\ninput: %q", d, src)
+		}
+		if d := cmp.Diff(gd, fd); d != "" {
+			t.Fatalf("diagnostics (-grammar +fast path):\n%s\ninput: %q", d, src)
+		}
+	})
 }

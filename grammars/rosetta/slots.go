@@ -310,8 +310,11 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 	}
 	if g.Hash != "" {
 		end = p.lex.tok(tHash).Pos.Offset + len(g.Hash)
-		for i := range g.Selectors {
-			t := p.lex.nth(tSel, i)
+		// the end of the last selector: the tokens are walked once, going on
+		// from the last one (nth per selector walked the line again)
+		var t lexer.Token
+		for i, k := 0, 0; i < len(g.Selectors); i++ {
+			t, k = p.lex.next(tSel, k)
 			end = t.Pos.Offset + len(t.Value)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -244,6 +245,24 @@ func TestHandshakeAndEncryptedMessages(t *testing.T) {
 	}
 }
 
+// A --psk-file cannot open a session that agreed on X25519: L115 says so once
+// per session, where it would otherwise be left locked without a word (issue
+// 14, defect 8). With the private key, or with no PSK, there is no L115.
+func TestPSKUnusedForX25519(t *testing.T) {
+	a, b := newSide(t), newSide(t)
+	src, _ := handshakeTranscript(t, a, b)
+	_, ds := run(t, src, Options{PSK: []byte("not this session's key\n")})
+	if d := cmp.Diff([]string{"L115", "L106", "L106"}, ds.Codes()); d != "" {
+		t.Errorf("codes (-want +got):\n%s", d)
+	}
+	if !strings.Contains(ds[0].Message, `"s-1"`) || !strings.Contains(ds[0].Hint, "--key-file") || strings.Contains(ds.String(), "not this session") {
+		t.Errorf("L115 = %v", ds[0])
+	}
+	if _, ds := run(t, src, Options{PSK: []byte("k"), PrivateKey: a.file}); slices.Contains(ds.Codes(), "L115") {
+		t.Errorf("with the private key too: %v", ds)
+	}
+}
+
 // A flipped bit anywhere in nonce, ciphertext or tag, or a wrong key, is an
 // error that shows no plaintext and no key.
 func TestTamperedPayloads(t *testing.T) {
@@ -366,5 +385,23 @@ func TestZlibTotalCap(t *testing.T) {
 	}
 	if decoded != 2 {
 		t.Errorf("%d payloads decoded, want 2: %v", decoded, contents(doc))
+	}
+}
+
+// The zlib reader is reused from payload to payload: a payload after a bad
+// stream, a truncated one and one stopped at the cap decodes as it would
+// alone.
+func TestZlibReaderReused(t *testing.T) {
+	good := zlibOf([]byte("after"))
+	full := zlibOf([]byte("short"))
+	raw, _ := base64.StdEncoding.DecodeString(full)
+	truncated := base64.StdEncoding.EncodeToString(raw[:len(raw)-4]) // no checksum
+	doc, ds := run(t, "👽10|$z:"+good+"\n👽10|$z:"+b64("not zlib")+"\n👽10|$z:"+good+
+		"\n👽10|$z:"+truncated+"\n👽10|$z:"+good+"\n👽10|$z:"+zlibOf([]byte("0123456789ab"))+"\n👽10|$z:"+good, Options{MaxInflate: 10})
+	if d := cmp.Diff([]string{"L104", "L104", "L105"}, ds.Codes()); d != "" {
+		t.Error(d)
+	}
+	if d := cmp.Diff([]string{`"after"`, "-", `"after"`, "-", `"after"`, "-", `"after"`}, contents(doc)); d != "" {
+		t.Error(d)
 	}
 }

@@ -1,6 +1,7 @@
 package epistemic
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"slices"
@@ -17,7 +18,7 @@ import (
 // DefaultLivelock is how many propose↔propose rounds are allowed before W031.
 const DefaultLivelock = 3
 
-// Options configures a Session.
+// Options configures a State.
 type Options struct {
 	Livelock int // propose↔propose rounds allowed; 0 means DefaultLivelock
 	// Inherit copies route and topic from a reply's re= parent (spec 2.1 §6.2.1),
@@ -71,7 +72,7 @@ type symbol struct {
 
 // entry is a stored message and what later messages need from it: every
 // rule reads these fields, and only the rules that need more (a want
-// contract, a block, a why slot) read the IR, through Session.msg.
+// contract, a block, a why slot) read the IR, through State.msg.
 type entry struct {
 	m      *ir.Message // nil once dropped (Options.Reread)
 	span   diag.Span   // the message's span, which Reread parses again
@@ -156,10 +157,10 @@ const minRenamedValue = 4
 // claimValue is a binding value as S4 compares it: white space collapsed.
 func claimValue(v string) string { return strings.Join(strings.Fields(v), " ") }
 
-// Session is the validator's state: a pure function of the messages added
+// State is the validator's state: a pure function of the messages added
 // (spec §19). It indexes messages, obligations and replies by id, so each
 // Add costs time linear in the size of that message.
-type Session struct {
+type State struct {
 	opt      Options
 	msgs     map[string]*entry
 	order    []*entry
@@ -175,23 +176,26 @@ type Session struct {
 	// changes an existing link, or links to an id that already has a
 	// revision, clears it (see revise).
 	newest map[string]string
+
+	parent       ir.Message // Inherit's scratch parent
+	parentHeader ir.Header
 }
 
-// NewSession returns an empty session.
-func NewSession(opt Options) *Session {
+// NewState returns an empty session.
+func NewState(opt Options) *State {
 	if opt.Livelock <= 0 {
 		opt.Livelock = DefaultLivelock
 	}
 
-	return &Session{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
+	return &State{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
 		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
 }
 
 // Has reports whether a message with this id is stored.
-func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
+func (s *State) Has(id string) bool { return s.msgs[id] != nil }
 
 // IDs lists the ids of the stored messages in arrival order.
-func (s *Session) IDs() []string {
+func (s *State) IDs() []string {
 	ids := make([]string, len(s.order))
 	for i, e := range s.order {
 		ids[i] = e.id
@@ -200,7 +204,7 @@ func (s *Session) IDs() []string {
 }
 
 // Get returns the stored message with this id (not following revisions).
-func (s *Session) Get(id string) *ir.Message {
+func (s *State) Get(id string) *ir.Message {
 	if e := s.msgs[id]; e != nil {
 		return s.msg(e)
 	}
@@ -208,7 +212,7 @@ func (s *Session) Get(id string) *ir.Message {
 }
 
 // Lookup returns the message an id names: the newest revision unless orig.
-func (s *Session) Lookup(id string, orig bool) *ir.Message {
+func (s *State) Lookup(id string, orig bool) *ir.Message {
 	if e := s.lookup(id, orig); e != nil {
 		return s.msg(e)
 	}
@@ -217,7 +221,7 @@ func (s *Session) Lookup(id string, orig bool) *ir.Message {
 
 // msg returns e's whole IR, parsing the message again if the session dropped
 // it (the parse is not kept: a host that asks again parses again).
-func (s *Session) msg(e *entry) *ir.Message {
+func (s *State) msg(e *entry) *ir.Message {
 	if e.m != nil {
 		return e.m
 	}
@@ -240,7 +244,7 @@ func (s *Session) msg(e *entry) *ir.Message {
 // kept returns e's IR, or when the session dropped it, a message made of what
 // it kept: a header with the id, act, sender and topic, the txt blocks and the
 // want slot. That is all the rules read of a stored message.
-func (s *Session) kept(e *entry) *ir.Message {
+func (s *State) kept(e *entry) *ir.Message {
 	if e.m != nil {
 		return e.m
 	}
@@ -258,7 +262,7 @@ func (s *Session) kept(e *entry) *ir.Message {
 // Carrier returns the message an id names (the newest revision unless orig)
 // as far as its txt blocks and want slot: what a mark on it or a reply to it
 // needs. Unlike Lookup it never parses a dropped message again.
-func (s *Session) Carrier(id string, orig bool) *ir.Message {
+func (s *State) Carrier(id string, orig bool) *ir.Message {
 	if e := s.lookup(id, orig); e != nil {
 		return s.kept(e)
 	}
@@ -266,17 +270,23 @@ func (s *Session) Carrier(id string, orig bool) *ir.Message {
 }
 
 // Inherit applies Options.Inherit to m from its stored re= parent, if any.
-func (s *Session) Inherit(m *ir.Message) {
+func (s *State) Inherit(m *ir.Message) {
 	if s.opt.Inherit == nil || m.Header == nil {
 		return
 	}
 	re, _ := m.Header.Field("re")
 	if p := s.msgs[re]; p != nil {
-		s.opt.Inherit(m, &ir.Message{Header: &ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}})
+		// The parent as far as inheritance reads it, in a scratch message
+		// reused for every reply (Options.Inherit keeps nothing of it): two
+		// allocations a reply, twice per message, were 4% of a check.
+		s.parent.Header = &s.parentHeader
+		s.parentHeader = ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}
+		s.opt.Inherit(m, &s.parent)
+		s.parentHeader = ir.Header{}
 	}
 }
 
-func (s *Session) lookup(id string, orig bool) *entry {
+func (s *State) lookup(id string, orig bool) *entry {
 	if !orig {
 		id = s.newestRevision(id)
 	}
@@ -285,7 +295,7 @@ func (s *Session) lookup(id string, orig bool) *entry {
 
 // newestRevision follows id's revisions to the newest, stopping before an id
 // already passed (revisions may form a cycle).
-func (s *Session) newestRevision(id string) string {
+func (s *State) newestRevision(id string) string {
 	var seen map[string]bool
 	var path []string
 	cycle := false
@@ -321,7 +331,7 @@ func (s *Session) newestRevision(id string) string {
 // revise records that id revises re. A link that replaces another, or that
 // leads to an id with revisions of its own, changes chains behind what
 // newest remembers, so it forgets.
-func (s *Session) revise(re, id string) {
+func (s *State) revise(re, id string) {
 	if old, ok := s.revised[re]; ok && old != id || s.revised[id] != "" {
 		clear(s.newest)
 	}
@@ -330,7 +340,7 @@ func (s *Session) revise(re, id string) {
 
 // OnTopic lists, in arrival order, the ids of the stored messages on a topic
 // or one of its subtopics (@#CKO names #CKO and #CKO.5xx; spec §11.1).
-func (s *Session) OnTopic(topic string) []string {
+func (s *State) OnTopic(topic string) []string {
 	var out []string
 	for _, e := range s.order {
 		if e.topic == topic || strings.HasPrefix(e.topic, topic+".") {
@@ -341,7 +351,7 @@ func (s *Session) OnTopic(topic string) []string {
 }
 
 // Symbol returns a def-bound symbol's value and definer.
-func (s *Session) Symbol(name string) (value, definer string, ok bool) {
+func (s *State) Symbol(name string) (value, definer string, ok bool) {
 	sym, ok := s.dict[name]
 	return sym.value, sym.definer, ok
 }
@@ -354,7 +364,7 @@ func idOf(m *ir.Message) (id, act, sender string) {
 }
 
 // at returns a message's at= time under the current epoch.
-func (s *Session) at(m *ir.Message) (time.Time, bool) {
+func (s *State) at(m *ir.Message) (time.Time, bool) {
 	if m.Header == nil {
 		return time.Time{}, false
 	}
@@ -363,9 +373,9 @@ func (s *Session) at(m *ir.Message) (time.Time, bool) {
 }
 
 // atOf is at for a stored message.
-func (s *Session) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.hasAt) }
+func (s *State) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.hasAt) }
 
-func (s *Session) atTime(v string, ok bool) (time.Time, bool) {
+func (s *State) atTime(v string, ok bool) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
@@ -386,7 +396,7 @@ func ttlOf(e *entry) (time.Duration, bool) {
 // the cross-message rules (Cross). It stores nothing: a caller that accepts
 // m then calls Store. Check then Store is what one message of a transcript
 // gets; Report is what the transcript gets after its last message.
-func (s *Session) Check(m *ir.Message, src *diag.Source) diag.List {
+func (s *State) Check(m *ir.Message, src *diag.Source) diag.List {
 	m.Epoch = s.epoch
 	ds := Check(m, src)
 	if s.opt.Resolve != nil {
@@ -402,7 +412,7 @@ func (s *Session) Check(m *ir.Message, src *diag.Source) diag.List {
 // every open obligation (W010), every ask to several agents some never
 // answered (W032), every stalled obligation at now when hasNow (W030), and
 // the escalations (E017, I018).
-func (s *Session) Report(now time.Time, hasNow bool) diag.List {
+func (s *State) Report(now time.Time, hasNow bool) diag.List {
 	ds := s.orphans()
 	ds = append(ds, s.silentLoss()...)
 	if hasNow {
@@ -414,7 +424,7 @@ func (s *Session) Report(now time.Time, hasNow bool) diag.List {
 // Cross runs the rules that need the session (the reference's cross_check):
 // E008, E023, E010 and the want contract (E009, E009a, E009b, E009c, E009d),
 // S4, S8, W017, S11, I011, E018 and W031. It does not store m.
-func (s *Session) cross(m *ir.Message, src *diag.Source) diag.List {
+func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 	v := view(m, src)
 	var ds diag.List
 	add := func(sev diag.Severity, code string, sp diag.Span, hint, format string, args ...any) {
@@ -558,7 +568,7 @@ func markSpan(mk *ir.Mark, fallback diag.Span) diag.Span {
 }
 
 // proposeDepth counts the propose↔propose rounds that m would end.
-func (s *Session) proposeDepth(v *msgView) int {
+func (s *State) proposeDepth(v *msgView) int {
 	if v.act != "propose" {
 		return 0
 	}
@@ -573,7 +583,7 @@ func (s *Session) proposeDepth(v *msgView) int {
 // withSrc, with the message it names (as the lowering read it: "" for a
 // reference to no message), whether it asks for the original, and the span
 // to report.
-func (s *Session) eachRef(v *msgView, withSrc bool, f func(id string, orig bool, sp diag.Span)) {
+func (s *State) eachRef(v *msgView, withSrc bool, f func(id string, orig bool, sp diag.Span)) {
 	for _, sl := range v.m.Slots {
 		for _, r := range sl.Head().Refs {
 			sp := r.Span
@@ -593,7 +603,7 @@ func (s *Session) eachRef(v *msgView, withSrc bool, f func(id string, orig bool,
 // launder computes, key by key, the confidence m's first a slot may carry
 // given its sources (src= and message refs in why), reports every binding
 // that exceeds it (S4), and returns the caps m passes on to its relays.
-func (s *Session) launder(v *msgView, ds *diag.List) caps {
+func (s *State) launder(v *msgView, ds *diag.List) caps {
 	var out caps
 	a, _ := v.slot("a").(*ir.BindingSlot)
 	if a == nil {
@@ -670,7 +680,7 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 // topic from the parent, binds def symbols, the epoch and profiles, records
 // revisions, and updates obligations. A message whose id is already stored
 // is not stored again (the caller reports D001).
-func (s *Session) Store(m *ir.Message) {
+func (s *State) Store(m *ir.Message) {
 	id, act, sender := idOf(m)
 	if s.msgs[id] != nil {
 		return
@@ -758,7 +768,7 @@ func (s *Session) Store(m *ir.Message) {
 }
 
 // reply records what reply r does to parent p's obligation.
-func (s *Session) reply(p, r *entry) {
+func (s *State) reply(p, r *entry) {
 	o := p.obl
 	if o == nil {
 		return
@@ -778,7 +788,7 @@ func (s *Session) reply(p, r *entry) {
 
 // Open lists the obligations not yet discharged, in arrival order, each with
 // the message that opened it.
-func (s *Session) Open() []*Obligation {
+func (s *State) Open() []*Obligation {
 	out := s.open()
 	for _, o := range out {
 		o.Msg = s.msg(o.e)
@@ -788,7 +798,7 @@ func (s *Session) Open() []*Obligation {
 
 // open is Open without the messages: the session's own reports need only
 // what the entries keep.
-func (s *Session) open() []*Obligation {
+func (s *State) open() []*Obligation {
 	var out []*Obligation
 	for _, e := range s.order {
 		if e.obl != nil && e.obl.Closer == "" {
@@ -799,7 +809,7 @@ func (s *Session) open() []*Obligation {
 }
 
 // Latest is the latest at= among the stored messages, the default "now".
-func (s *Session) Latest() (time.Time, bool) {
+func (s *State) Latest() (time.Time, bool) {
 	var best time.Time
 	found := false
 	for _, e := range s.order {
@@ -811,7 +821,7 @@ func (s *Session) Latest() (time.Time, bool) {
 }
 
 // Stalls reports every open obligation past its ttl at time now (W030).
-func (s *Session) Stalls(now time.Time) diag.List {
+func (s *State) Stalls(now time.Time) diag.List {
 	var ds diag.List
 	for _, o := range s.open() {
 		at, ok1 := s.atOf(o.e)
@@ -823,7 +833,7 @@ func (s *Session) Stalls(now time.Time) diag.List {
 		if o.e.pri == "block" {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, Msg: o.ID, Hint: hint,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, MessageID: o.ID, Hint: hint,
 			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
 	}
 	return ds
@@ -858,7 +868,7 @@ type collective struct {
 // together returns the collective judgement of reply v to parent, or nil
 // when v is judged alone: parent is not an ask to two or more named agents,
 // or v's sender is not one of them.
-func (s *Session) together(parent *entry, v *msgView) *collective {
+func (s *State) together(parent *entry, v *msgView) *collective {
 	if parent.act != "ask" || parent.obl == nil {
 		return nil
 	}
@@ -911,7 +921,7 @@ func appendNew(list []string, items ...string) []string {
 // them answered and others never did (W032, spec §8.3 "silent loss"). An ask
 // no one answered is W010's; an ask to `*`, a role or a topic names no count
 // of targets a transcript can check, so it is not judged.
-func (s *Session) silentLoss() diag.List {
+func (s *State) silentLoss() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
 		o := e.obl
@@ -931,7 +941,7 @@ func (s *Session) silentLoss() diag.List {
 		if len(silent) == 0 {
 			continue
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, Msg: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, MessageID: o.ID,
 			Hint: "resend the ask to " + strings.Join(silent, ", ") + " (a resend is idempotent, spec §19), or close it with `stop`",
 			Message: fmt.Sprintf("%s (`ask` to %s): fewer replies than targets; no reply from %s (silent loss)",
 				o.ID, strings.Join(targets, ", "), strings.Join(silent, ", "))})
@@ -940,7 +950,7 @@ func (s *Session) silentLoss() diag.List {
 }
 
 // Orphans reports every open obligation (W010).
-func (s *Session) orphans() diag.List {
+func (s *State) orphans() diag.List {
 	var ds diag.List
 	roots := map[string]string{} // chainRoot's answers, so a long chain is walked once
 	for _, o := range s.open() {
@@ -948,7 +958,7 @@ func (s *Session) orphans() diag.List {
 		if o.Claimant != "" {
 			who = ", claimed by " + o.Claimant
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, MessageID: o.ID,
 			Group:   s.chainRoot(o.e, roots),
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
@@ -962,7 +972,7 @@ func (s *Session) orphans() diag.List {
 // A message that answers another act is a chain of its own. roots holds
 // the answers found so far: every message walked gets its root, so each
 // link is walked once however many open obligations share the chain.
-func (s *Session) chainRoot(e *entry, roots map[string]string) string {
+func (s *State) chainRoot(e *entry, roots map[string]string) string {
 	var walked []string
 	seen := map[string]bool{}
 	root := ""
@@ -998,7 +1008,7 @@ func closerHint(act string) string {
 
 // Escalations reports every stored fail or reject whose code must reach a
 // human (E017) or may be retried (I018).
-func (s *Session) escalations() diag.List {
+func (s *State) escalations() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
 		if e.act != "fail" && e.act != "reject" {
@@ -1014,13 +1024,13 @@ func (s *Session) escalations() diag.List {
 		sp := e.why.span
 		switch {
 		case !failCodes[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
 				Message: fmt.Sprintf("%s failed with unknown code `%s` — escalated, not retried", e.id, code)})
 		case mustEscalate[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
 				Message: fmt.Sprintf("%s failed with `%s` — must reach a human, not a retry loop", e.id, code)})
 		case retryable[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, Msg: e.id, Hint: "retry it (idempotent by msg-id)",
+			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, MessageID: e.id, Hint: "retry it (idempotent by msg-id)",
 				Message: fmt.Sprintf("%s failed with `%s` — retryable", e.id, code)})
 		}
 	}
@@ -1173,12 +1183,18 @@ func stripRefs(s string) string {
 		return s
 	}
 	b := []byte(s)
+	blankRefs(b)
+	return string(b)
+}
+
+// blankRefs is stripRefs in place.
+func blankRefs(b []byte) {
 	for i := 0; i < len(b); i++ {
 		n := 0
 		switch {
 		case b[i] == '@':
 			n = 1
-		case strings.HasPrefix(s[i:], "＠"):
+		case bytes.HasPrefix(b[i:], []byte("＠")):
 			n = len("＠")
 		default:
 			continue
@@ -1194,6 +1210,23 @@ func stripRefs(s string) string {
 			b[k] = ' '
 		}
 		i = j - 1
+	}
+}
+
+// stripRefsAnchors is stripAnchors(stripRefs(s)) with one copy of s instead
+// of four (it runs on every slot that may hold a symbol).
+func stripRefsAnchors(s string) string {
+	refs := strings.ContainsAny(s, "@＠")
+	anchors := strings.IndexByte(s, '#') >= 0 || strings.Contains(s, "＃")
+	if !refs && !anchors {
+		return s
+	}
+	b := []byte(s)
+	if refs {
+		blankRefs(b)
+	}
+	if anchors {
+		blankAnchors(b)
 	}
 	return string(b)
 }
@@ -1229,8 +1262,14 @@ func stripAnchors(s string) string {
 		return s
 	}
 	b := []byte(s)
+	blankAnchors(b)
+	return string(b)
+}
+
+// blankAnchors is stripAnchors in place.
+func blankAnchors(b []byte) {
 	for i := 0; i < len(b); i++ {
-		if b[i] != '#' && !strings.HasPrefix(s[i:], "＃") {
+		if b[i] != '#' && !bytes.HasPrefix(b[i:], []byte("＃")) {
 			continue
 		}
 		j := i
@@ -1240,7 +1279,6 @@ func stripAnchors(s string) string {
 		}
 		i = j
 	}
-	return string(b)
 }
 
 // symbolUse is one use of an unbound symbol.
@@ -1253,7 +1291,7 @@ type symbolUse struct {
 // order: binding values that are a symbol (or a list of items some of
 // which are), want names of symbol shape, and the words of standard
 // profiles that are not loaded, wherever they stand in the slot's text.
-func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
+func (s *State) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
 	raw := sl.Head().Raw
 	if !hasUpperPair(raw) {
 		return nil
@@ -1302,7 +1340,7 @@ func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
 			}
 		}
 	}
-	scan := stripAnchors(stripRefs(raw))
+	scan := stripRefsAnchors(raw)
 	if sl.Head().Key == "txt" {
 		scan = stripWindow(scan)
 	}
@@ -1320,7 +1358,7 @@ func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
 
 // profileBinds reports whether a loaded profile declares sym: a profile
 // named by def profile = NAME/VERSION (with or without a hash after it).
-func (s *Session) profileBinds(sym string) bool {
+func (s *State) profileBinds(sym string) bool {
 	p := profileSymbols[sym]
 	if p == "" {
 		return false
@@ -1389,8 +1427,8 @@ func symbolBoundary(t []byte, i, j int) bool {
 // close and claim it), so only entries with an obligation are copied; the
 // others, and the IR they point at (blocks, want contracts, and the whole
 // message of a session without Options.Reread), are shared.
-func (s *Session) Clone() *Session {
-	c := &Session{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
+func (s *State) Clone() *State {
+	c := &State{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
 		Profiles: slices.Clone(s.Profiles)}
 	n := 0
