@@ -7,8 +7,6 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
-	"github.com/rosettac/rosettac/passes/epistemic"
-	"github.com/rosettac/rosettac/passes/resolve"
 )
 
 // checkpointEvery is how many messages apart an EditedTranscript keeps a copy
@@ -227,25 +225,16 @@ func (e *EditedTranscript) add(i int) {
 		m.Header.Targets, m.Header.Topic = em.targets, em.topic
 	}
 	m.InheritedTo, m.InheritedTopic, m.Epoch = false, false, ""
-	if !m.Degraded {
-		e.sess.st.Inherit(m)
-	}
-	em.diags = e.sess.Add(m)
+	em.diags = e.sess.addParsed(m)
 }
 
 // newSession is the session of an EditedTranscript: like a streamed check's,
 // it keeps of each message only what later messages read, and parses a
 // message again, from the text as it is now, when a host asks for all of it.
 func (e *EditedTranscript) newSession() *Session {
-	eo := epistemic.Options{Livelock: e.opt.Livelock, Inherit: inheritHeader}
-	eo.Reread = func(sp diag.Span) *ir.Message {
-		m := rosetta.ParseMessage(e.src, sp) // kept messages' offsets hold in the text as it is now
-		if m != nil {
-			resolve.Marks(m, e.sess.st.Carrier)
-		}
-		return m
-	}
-	return &Session{opt: e.opt, st: epistemic.NewState(eo), src: e.src}
+	return sessionOf(e.opt, e.src, func(sp diag.Span) *ir.Message {
+		return rosetta.ParseMessage(e.src, sp) // kept messages' offsets hold in the text as it is now
+	})
 }
 
 // clone returns a copy of s that evolves independently (epistemic.State.Clone).

@@ -8,8 +8,6 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
-	"github.com/rosettac/rosettac/passes/epistemic"
-	"github.com/rosettac/rosettac/passes/resolve"
 )
 
 // What a host that sits between models needs beyond Add: checking a message
@@ -24,14 +22,10 @@ func (s *Session) check(m *ir.Message, dups bool) (diag.List, bool) {
 	if m == nil {
 		return nil, false
 	}
-	m.Epoch = s.st.Epoch()
-	ds := epistemic.Check(m, s.src)
-	ds = append(ds, resolve.Marks(m, s.st.Carrier)...)
-	ds = append(ds, resolve.Digests(m)...)
+	ds := s.st.Check(m, s.src)
 	if m.Degraded || m.Header == nil {
 		return ds, false
 	}
-	ds = append(ds, s.st.Cross(m, s.src)...)
 	id := m.Header.ID.Text
 	if dups && s.st.Has(id) {
 		return diag.List{s.duplicate(m)}, false

@@ -29,10 +29,7 @@ func CheckRosettaSession(files []Input, opt Options) []*Result {
 		}
 		s.SetSource(r.Source)
 		for _, m := range t.Messages {
-			if !m.Degraded {
-				s.st.Inherit(m)
-			}
-			r.Diags = append(r.Diags, s.Add(m)...)
+			r.Diags = append(r.Diags, s.addParsed(m)...)
 		}
 	}
 	for _, d := range s.Finish() {

@@ -38,23 +38,31 @@ func NewSession(opt Options) *Session { return newSession(opt, nil) }
 // the final report read (see epistemic.Options.Reread), and parses a message
 // again from src when a host asks for all of it (Message, Open).
 func newSession(opt Options, src *diag.Source) *Session {
-	eo := epistemic.Options{Livelock: opt.Livelock, Inherit: inheritHeader}
-	s := &Session{opt: opt, src: src}
+	var reread func(diag.Span) *ir.Message
 	if src != nil {
-		rr := rosetta.NewRereader(src)
-		eo.Reread = func(sp diag.Span) *ir.Message {
-			m := rr.Message(sp)
-			if m != nil {
-				// Pass results are not kept: the marks resolve again, against
-				// the session as it is now (a mark on a message stored, or
-				// revised, after this one resolves differently than it did).
-				resolve.Marks(m, s.st.Carrier)
-			}
-			return m
-		}
+		reread = rosetta.NewRereader(src).Message
 	}
-	s.st = epistemic.NewState(eo)
-	return s
+	return sessionOf(opt, src, reread)
+}
+
+// sessionOf is the one place a Session's passes are put together: the
+// epistemic session runs every check of a message in order (its Check and
+// Report), with passes/resolve as its Resolve step and the compiler's
+// header inheritance. reread, when not nil, parses a dropped message again
+// (epistemic.Options.Reread).
+func sessionOf(opt Options, src *diag.Source, reread func(diag.Span) *ir.Message) *Session {
+	return &Session{opt: opt, src: src, st: epistemic.NewState(epistemic.Options{
+		Livelock: opt.Livelock,
+		Inherit:  inheritHeader,
+		Reread:   reread,
+		Resolve:  resolveMarks,
+	})}
+}
+
+// resolveMarks is the Resolve step of a session: a message's marks (against
+// the session's messages through carrier) and its src= digests.
+func resolveMarks(m *ir.Message, carrier func(id string, orig bool) *ir.Message) diag.List {
+	return append(resolve.Marks(m, carrier), resolve.Digests(m)...)
 }
 
 // SetSource names the source the next messages were parsed from, so that a
@@ -106,12 +114,8 @@ func (s *Session) Now() (time.Time, bool) {
 // obligation (W010), every ask to several agents some never answered (W032),
 // every stalled one (W030, at Now), and the escalations (E017, I018).
 func (s *Session) Finish() diag.List {
-	ds := s.st.Orphans()
-	ds = append(ds, s.st.SilentLoss()...)
-	if now, ok := s.Now(); ok {
-		ds = append(ds, s.st.Stalls(now)...)
-	}
-	return append(ds, s.st.Escalations()...)
+	now, ok := s.Now()
+	return s.st.Report(now, ok)
 }
 
 // Message returns the message an id names, following revisions unless orig.

@@ -50,7 +50,8 @@ type Header struct {
 	Fields        []Field   // re src at ttl pri sens thd x_*, in source order
 }
 
-// MsgID is a message id, dotted (a1.7) or compact (obs7).
+// MsgID is a message id, dotted (a1.7) or compact (obs7). A parser sets
+// Span and Text; the lowering (rosetta.Lower) the rest.
 type MsgID struct {
 	Span    diag.Span
 	Text    string // exactly as written
@@ -82,6 +83,7 @@ type Field struct {
 	Span  diag.Span
 	Key   string
 	Value string
+	Msg   string // src= only: the message the value names (a1.7 for src=@a1.7), or ""; set by the lowering
 }
 
 // Field returns the value of the last field named key, and whether there is one.
@@ -104,6 +106,8 @@ type Conf struct {
 type Ref struct {
 	Span diag.Span
 	Text string // as written, including '@'
+	Msg  string // the message it names (a2.7 for @a2.7.tgt#L2), or "" (@commit:9f2a); set by the lowering
+	Orig bool   // it asks for the original (@a2.7@orig): do not follow revisions
 }
 
 // Slot is one keyed section of a message body.
@@ -267,6 +271,8 @@ type Mark struct {
 }
 
 // Address names a span of a text block: [@msg.]block[#selector|selector...].
+// A parser sets Span and Text; the lowering (rosetta.Lower) reads the other
+// fields from Text, so every path that builds an address reads it alike.
 type Address struct {
 	Span      diag.Span
 	Text      string // as written
@@ -301,7 +307,6 @@ type Selector struct {
 	Quote    string // q"..."
 	Occ      int    // @n, or 0
 
-	// Added for passes/resolve (set by whoever parses the address).
 	Ranged bool // an end was written (L3-3, c3-3); for SelChar, To is then the exclusive end, else From+1
 	HasOcc bool // @n was written (q"x"@0 is a bad occurrence, not "none")
 }

@@ -23,8 +23,18 @@ import (
 // no known unknowns: those are dropped with T001 and T002.
 
 // roKey is the payload member that carries the Rosetta parts a Lingua header
-// cannot (a custom two-letter key, as the field table allows).
+// cannot (a custom two-letter key, as the field table allows). Its own
+// members are keys a Lingua checker accepts (L211): id, from, act, re, to,
+// fields and body (table names or 2-3 letters), tp for the topic and ap for
+// the payload's position among the slots; a reader also takes the long
+// names topic and apos, which earlier versions wrote.
 const roKey = "ro"
+
+// The "ro" members whose Rosetta names are not Lingua keys.
+const (
+	roTopic = "tp"
+	roAPos  = "ap"
+)
 
 type r2l struct {
 	lid   map[string]string // Rosetta id of a request -> the # it was written with
@@ -254,7 +264,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 				code = "13"
 			}
 			dom, action, mod = code[0], code[1], 0
-			ro.str("topic", topic) // "" too: the code's topic is not the message's
+			ro.str(roTopic, topic) // "" too: the code's topic is not the message's
 
 		}
 		b.WriteString(alienMark)
@@ -297,7 +307,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		}
 	}
 	if kind != "request" && topic != "" {
-		ro.str("topic", topic)
+		ro.str(roTopic, topic)
 	}
 	if s := h.Sender; s != h.ID.Agent {
 		ro.str("from", s)
@@ -421,6 +431,19 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 			continue
 		}
 		st, had := stripConf(s)
+		if bs, ok := s.(*ir.BindingSlot); ok && had && bs.Key == "a" && bindings == nil && bs.Conf == nil && !sh.Verbatim && jsonValues(bs) {
+			// the slot the payload would have been, but for its keys: its
+			// confidences are named binding by binding, as the payload's are
+			for _, bd := range bs.Bindings {
+				if bd.Conf != nil {
+					confs = append(confs, "a."+bd.Key)
+					if !confAt.IsValid() || bd.Conf.Span.StartOffset() < confAt.StartOffset() {
+						confAt = bd.Conf.Span
+					}
+				}
+			}
+			had = false
+		}
 		if had {
 			confs = append(confs, sh.Key)
 			if !confAt.IsValid() {
@@ -462,7 +485,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		ro.str("body", slotText(rest, h.Act == "def"))
 	}
 	if apos > 0 && (bindings != nil || text != nil) {
-		ro.add("apos", &ir.LinguaJSON{Kind: ir.JSONNumber, Text: strconv.Itoa(apos)})
+		ro.add(roAPos, &ir.LinguaJSON{Kind: ir.JSONNumber, Text: strconv.Itoa(apos)})
 	}
 
 	// $ payload.
@@ -544,12 +567,31 @@ func plainBindings(s *ir.BindingSlot) bool {
 	return true
 }
 
+// linguaKeys reports whether every binding key of s, and every key inside a
+// value that is JSON, is a key a Lingua checker accepts (L211: the field
+// table, or 2-3 letters). A slot with another key (cause, verdict, x) travels
+// in "ro" as Rosetta text: a binding key is content, and renaming it would
+// need a legend.
+func linguaKeys(s *ir.BindingSlot) bool {
+	for _, b := range s.Bindings {
+		if !linguajson.IsKey(b.Key) || !linguajson.KeysOK(jsonOfValue(b.Value)) {
+			return false
+		}
+	}
+	return true
+}
+
 // jsonBindings reports whether an a slot can be the payload's JSON object:
 // its bindings are plain, and each value comes back from its JSON member as
 // written. A value such as "quoted" (a JSON string whose text is plain, so it
 // would come back as quoted) or {"a": 1} (JSON that is not compact) has no
 // member that gives it back; such a slot travels in "ro" as Rosetta text.
 func jsonBindings(s *ir.BindingSlot) bool {
+	return jsonValues(s) && linguaKeys(s)
+}
+
+// jsonValues is jsonBindings without the test of the keys.
+func jsonValues(s *ir.BindingSlot) bool {
 	if !plainBindings(s) {
 		return false
 	}
@@ -588,12 +630,51 @@ var failureCodes = map[string]bool{"notfound": true, "denied": true, "timeout": 
 
 func isFailureCode(s string) bool { return failureCodes[s] }
 
+// fieldsJSON writes header fields for "ro": an object of key to value when
+// every key is a Lingua key (re, at, ttl, pri, src, thd), else an array of
+// [key, value] pairs, since sens and x_* keys are not (L211) and an array has
+// no keys.
 func fieldsJSON(kv [][2]string) *ir.LinguaJSON {
+	str := func(s string) *ir.LinguaJSON { return &ir.LinguaJSON{Kind: ir.JSONString, Text: s} }
+	pairs := false
+	for _, p := range kv {
+		pairs = pairs || !linguajson.IsKey(p[0])
+	}
+	if pairs {
+		a := &ir.LinguaJSON{Kind: ir.JSONArray}
+		for _, p := range kv {
+			a.Items = append(a.Items, &ir.LinguaJSON{Kind: ir.JSONArray, Items: []*ir.LinguaJSON{str(p[0]), str(p[1])}})
+		}
+		return a
+	}
 	o := &ir.LinguaJSON{Kind: ir.JSONObject}
 	for _, p := range kv {
-		o.Members = append(o.Members, &ir.LinguaMember{Key: p[0], Value: &ir.LinguaJSON{Kind: ir.JSONString, Text: p[1]}})
+		o.Members = append(o.Members, &ir.LinguaMember{Key: p[0], Value: str(p[1])})
 	}
 	return o
+}
+
+// fieldsOf reads what fieldsJSON wrote back into m's header fields; it
+// reports false for a shape fieldsJSON does not write.
+func fieldsOf(v *ir.LinguaJSON, m *rmsg) bool {
+	switch v.Kind {
+	case ir.JSONObject:
+		for _, f := range v.Members {
+			m.field(f.Key, f.Value.Text)
+		}
+		return true
+	case ir.JSONArray:
+		for _, it := range v.Items {
+			if it.Kind != ir.JSONArray || len(it.Items) != 2 || it.Items[0].Kind != ir.JSONString || it.Items[1].Kind != ir.JSONString {
+				return false
+			}
+		}
+		for _, it := range v.Items {
+			m.field(it.Items[0].Text, it.Items[1].Text)
+		}
+		return true
+	}
+	return false
 }
 
 func plural(n int, w string) string {
@@ -631,7 +712,7 @@ func (c *l2r) applyRO(v *ir.LinguaJSON, m *rmsg) bool {
 			m.sender = s
 		case mem.Key == "act" && isStr && actCode[s] != "":
 			m.act = s
-		case mem.Key == "topic" && isStr:
+		case (mem.Key == roTopic || mem.Key == "topic") && isStr:
 			m.topic = s
 		case mem.Key == "re" && isStr && s != "":
 			m.field("re", s)
@@ -639,13 +720,11 @@ func (c *l2r) applyRO(v *ir.LinguaJSON, m *rmsg) bool {
 			for _, it := range val.Items {
 				m.route = append(m.route, it.Text)
 			}
-		case mem.Key == "fields" && val.Kind == ir.JSONObject:
-			for _, f := range val.Members {
-				m.field(f.Key, f.Value.Text)
-			}
+		case mem.Key == "fields":
+			ok = fieldsOf(val, m) && ok
 		case mem.Key == "body" && isStr:
 			m.body = append(m.body, splitSlots(s)...)
-		case mem.Key == "apos" && val.Kind == ir.JSONNumber:
+		case (mem.Key == roAPos || mem.Key == "apos") && val.Kind == ir.JSONNumber:
 			n, err := strconv.Atoi(val.Text)
 			if err != nil || n < 0 {
 				ok = false

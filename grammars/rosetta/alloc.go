@@ -80,7 +80,6 @@ type nodes struct {
 	shapeFlds  slab[ir.ShapeField]
 	acts       slab[string]
 	attrs      slab[ir.Attr]
-	selectors  slab[ir.Selector]
 }
 
 // conf returns a new ir.Conf.

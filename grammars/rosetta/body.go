@@ -10,16 +10,11 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-var slotSet = map[string]bool{
-	"q": true, "a": true, "why": true, "ctx": true, "want": true, "unk": true, "assume": true,
-	"risk": true, "opt": true, "sub": true, "on": true, "by": true, "txt": true, "mark": true,
-}
+// IsSlot reports whether name is one of the 14 slot names (ir.IsSlot).
+func IsSlot(name string) bool { return ir.IsSlot(name) }
 
-// IsSlot reports whether name is one of the 14 slot names.
-func IsSlot(name string) bool { return slotSet[name] }
-
-// IsAct reports whether name is one of the 14 acts.
-func IsAct(name string) bool { return acts[name] }
+// IsAct reports whether name is one of the 14 acts (ir.IsAct).
+func IsAct(name string) bool { return ir.IsAct(name) }
 
 // stripDecoration removes one list decoration (- * + • followed by white
 // space, or digits then '.' or ')' then white space) from the start of s.
@@ -51,7 +46,7 @@ func stripDecoration(s string) (int, string) {
 func slotKey(s string) (key string, ks, rs int, decorated bool, ok bool) {
 	d, rest := stripDecoration(s)
 	w := runOf(rest, 0, isLower)
-	if w == 0 || !slotSet[rest[:w]] {
+	if w == 0 || !ir.IsSlot(rest[:w]) {
 		return "", 0, 0, false, false
 	}
 	i := w
@@ -503,11 +498,11 @@ func slotLabel(s string) (key, written string, ks, rs int, certain, ok bool) {
 	written = rest[:w]
 	low := strings.ToLower(written)
 	switch {
-	case slotSet[low]:
+	case ir.IsSlot(low):
 		key, certain = low, true
 	case slotLabels[low] != "":
 		key, certain = slotLabels[low], true
-	case len(low) > 1 && low[len(low)-1] == 's' && (slotSet[low[:len(low)-1]] || slotLabels[low[:len(low)-1]] != ""):
+	case len(low) > 1 && low[len(low)-1] == 's' && (ir.IsSlot(low[:len(low)-1]) || slotLabels[low[:len(low)-1]] != ""):
 		key, certain = low[:len(low)-1], true
 		if k := slotLabels[key]; k != "" {
 			key = k

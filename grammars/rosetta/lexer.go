@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/rosettac/rosettac/ir"
 )
 
 // Token types. The lexer types every token by the context it was found in
@@ -257,19 +259,15 @@ func runOf(s string, i int, f func(byte) bool) int {
 
 // ---- header ------------------------------------------------------------
 
-var acts = map[string]bool{
-	"ask": true, "tell": true, "do": true, "take": true, "part": true, "done": true, "fail": true,
-	"stop": true, "propose": true, "accept": true, "reject": true, "revise": true, "def": true, "note": true,
-}
+// Acts lists the 14 acts (spec §8) in the spec's order (ir.Acts).
+var Acts = ir.Acts
 
-// Acts lists the 14 acts (spec §8) in the spec's order.
-var Acts = []string{"ask", "tell", "do", "take", "part", "done", "fail", "stop", "propose", "accept", "reject", "revise", "def", "note"}
+// Slots lists the 14 slots (spec §9) in the spec's order (ir.Slots).
+var Slots = ir.Slots
 
-// Slots lists the 14 slots (spec §9) in the spec's order.
-var Slots = []string{"q", "a", "why", "ctx", "want", "unk", "assume", "risk", "opt", "sub", "on", "by", "txt", "mark"}
-
-// HeaderKeys lists the header field keys in canonical order (x_* follow, sorted).
-var HeaderKeys = []string{"re", "src", "at", "ttl", "pri", "sens", "thd"}
+// HeaderKeys lists the header field keys in canonical order, x_* following
+// sorted (ir.HeaderKeys).
+var HeaderKeys = ir.HeaderKeys
 
 // msgIDEnd returns the end of a message id starting at s[i] (dotted a1.7 or
 // compact obs7), or -1.
@@ -292,18 +290,8 @@ func msgIDEnd(s string, i int) int {
 	return j
 }
 
-// splitID splits a message id into agent and sequence.
-func splitID(id string) (agent, seq string, compact bool) {
-	if k := strings.IndexByte(id, '.'); k >= 0 {
-		return id[:k], id[k+1:], false
-	}
-	k := runOf(id, 0, isLower)
-	return id[:k], id[k:], true
-}
-
 func isHeaderKey(k string) bool {
-	switch k {
-	case "re", "src", "at", "ttl", "pri", "sens", "thd":
+	if ir.IsHeaderKey(k) {
 		return true
 	}
 	if len(k) > 2 && k[0] == 'x' && k[1] == '_' {
@@ -324,7 +312,7 @@ func headerCandidate(s string) bool {
 	}
 	i = skipWS(s, j)
 	k := runOf(s, i, isLower)
-	return k > i && acts[s[i:k]] && endOfItem(s, k)
+	return k > i && ir.IsAct(s[i:k]) && endOfItem(s, k)
 }
 
 // nearHeader reports whether s, a headerCandidate, goes on to a route ('>')
@@ -346,7 +334,7 @@ func lexHeader(l *lineLexer, s string) bool {
 	l.emit(tID, s, i, j)
 	i = skipWS(s, j)
 	k := runOf(s, i, isLower)
-	if k == i || !acts[s[i:k]] || !endOfItem(s, k) {
+	if k == i || !ir.IsAct(s[i:k]) || !endOfItem(s, k) {
 		return false
 	}
 	l.emit(tAct, s, i, k)
@@ -981,7 +969,7 @@ func lexShape(l *lineLexer, s string) bool {
 			}
 			a, b := skipWS(s, i), trimEnd(s, i, j)
 			w := runOf(s, a, isLower)
-			if w != b || !acts[s[a:b]] {
+			if w != b || !ir.IsAct(s[a:b]) {
 				return false
 			}
 			l.emit(tAlt, s, a, b)

@@ -268,7 +268,7 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 				op = " != "
 			}
 			key := bd.Key + strings.Repeat(" ", w-len(bd.Key))
-			if i > 0 && !isDef && slotSet[bd.Key] {
+			if i > 0 && !isDef && ir.IsSlot(bd.Key) {
 				// "a = x" on a line of its own would open an a slot; "a= x" cannot.
 				key, op = bd.Key, op[1:]
 			}
@@ -302,7 +302,7 @@ func printSlot(b *strings.Builder, s ir.Slot, isDef bool) {
 				b.WriteString(pad)
 			}
 			sep := " "
-			if i > 0 && slotSet[mk.Addr.Text] {
+			if i > 0 && ir.IsSlot(mk.Addr.Text) {
 				sep = "" // as for bindings: "a = x" would open an a slot
 			}
 			line := mk.Addr.Text + sep + string(mk.Op) + " " + withConf(mk.Value, mk.Conf)

@@ -167,8 +167,8 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 			break
 		}
 	}
-	changedCase := acts[act] && act != actWritten
-	if !acts[act] {
+	changedCase := ir.IsAct(act) && act != actWritten
+	if !ir.IsAct(act) {
 		guess, ok := diag.Closest(act, Acts)
 		if !ok || !headerShaped {
 			return r, false

@@ -156,7 +156,6 @@ type parser struct {
 	sfBuf     []ir.ShapeField
 	actBuf    []string
 	attrBuf   []ir.Attr
-	selBuf    []ir.Selector
 	sawBlank  bool // a blank line since the last line of the current message
 	proseOn   bool // in a run of prose
 	prose     struct{ start, end int }
@@ -466,10 +465,8 @@ func (p *parser) header(g *headerLine, sg seg, l lineRef) {
 	h.Span = p.span(l, sg.off(idTok.Pos.Offset), l.end)
 	h.ID.Text = idTok.Value
 	h.ID.Span = p.tokSpan(sg, idTok)
-	h.ID.Agent, h.ID.Seq, h.ID.Compact = splitID(idTok.Value)
 	h.Act = g.Act
 	h.ActSpan = p.tokSpan(sg, actTok)
-	h.Sender = h.ID.Agent
 	m := p.nodes.msgs.new()
 	m.Header = h
 	p.msgBuf = msgState{m: m, isDef: h.Act == "def", last: l.end, lastLine: l}
@@ -563,6 +560,7 @@ func (p *parser) newMark() *ir.Mark { return p.nodes.marks.new() }
 
 // emit keeps a finished message in the transcript, or hands it to each.
 func (p *parser) emit(m *ir.Message) {
+	Lower(m)
 	if p.each != nil {
 		p.each(m)
 		return

@@ -208,7 +208,7 @@ func (p *parser) shape(ss *slotState, h ir.SlotHead) ir.Slot {
 			s.Shape.Braced = true
 		case tField:
 			flush()
-			f = ir.ShapeField{Name: tk.Value, IsSlot: slotSet[tk.Value], Span: p.rawSpan(ss, tk.Pos.Offset, tk.Pos.Offset)}
+			f = ir.ShapeField{Name: tk.Value, IsSlot: ir.IsSlot(tk.Value), Span: p.rawSpan(ss, tk.Pos.Offset, tk.Pos.Offset)}
 			open, end = true, tk.Pos.Offset+len(tk.Value)
 		case tOptional:
 			f.Optional = true
@@ -297,6 +297,9 @@ func (p *parser) refs(ss *slotState, raw string) []ir.Ref {
 
 // ---- addresses -----------------------------------------------------------
 
+// address reads the text and span of a mark's address from the tokens the
+// mark grammar accepted. Its parts (message, block, selectors) are read from
+// that text by the lowering (Lower), as every address is.
 func (p *parser) address(r seg, g *markLine) ir.Address {
 	var ad ir.Address
 	bt := p.lex.tok(tBlock)
@@ -304,26 +307,16 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 	end := bt.Pos.Offset + len(bt.Value)
 	if g.Msg != "" {
 		start = p.lex.tok(tMsgRef).Pos.Offset
-		v := g.Msg
-		_, n := utf8.DecodeRuneInString(v)
-		v = strings.TrimSuffix(v[n:], ".")
-		if strings.HasSuffix(v, "@orig") {
-			v, ad.Orig = strings.TrimSuffix(v, "@orig"), true
-		}
-		ad.Msg = v
 	}
-	ad.Block = g.Block
 	if g.Hash != "" {
-		ad.HasSpan = true
 		end = p.lex.tok(tHash).Pos.Offset + len(g.Hash)
-		p.selBuf = p.selBuf[:0]
+		// the end of the last selector: the tokens are walked once, going on
+		// from the last one (nth per selector walked the line again)
 		var t lexer.Token
-		for k := 0; len(p.selBuf) < len(g.Selectors); {
+		for i, k := 0, 0; i < len(g.Selectors); i++ {
 			t, k = p.lex.next(tSel, k)
-			p.selBuf = append(p.selBuf, parseSelector(t.Value))
 			end = t.Pos.Offset + len(t.Value)
 		}
-		ad.Selectors = p.nodes.selectors.copyOf(p.selBuf)
 	}
 	ad.Text = r.text[start:end]
 	// Fold only the structural ＃ (the one the grammar matched): a ＃ inside
@@ -337,86 +330,4 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 	}
 	ad.Span = p.span(r.line, r.off(start), r.off(end))
 	return ad
-}
-
-// num reads digits at s[i:], capped so that huge numbers cannot overflow.
-func num(s string, i int) (int, int) {
-	j := runOf(s, i, isDigit)
-	v := 0
-	for _, c := range s[i:j] {
-		if v < 1<<30 {
-			v = v*10 + int(c-'0')
-		}
-	}
-	return v, j
-}
-
-// rangeAt reads N[-M] at s[i:], returning from, to, the end, and ok.
-func rangeAt(s string, i int) (int, int, int, bool) {
-	if i >= len(s) || !isDigit(s[i]) {
-		return 0, 0, i, false
-	}
-	a, j := num(s, i)
-	if j < len(s) && s[j] == '-' && j+1 < len(s) && isDigit(s[j+1]) {
-		b, k := num(s, j+1)
-		return a, b, k, true
-	}
-	return a, a, j, true
-}
-
-// parseSelector classifies one selector (spec §11.2).
-func parseSelector(t string) ir.Selector {
-	sel := ir.Selector{Kind: ir.SelBad, Text: t}
-	if t == "" {
-		return sel
-	}
-	switch t[0] {
-	case 'L':
-		a, b, j, ok := rangeAt(t, 1)
-		if !ok {
-			return sel
-		}
-		if j == len(t) {
-			sel.Kind, sel.From, sel.To = ir.SelLine, a, b
-			return sel
-		}
-		if strings.HasPrefix(t[j:], ".c") {
-			c1, c2, k, ok := rangeAt(t, j+2)
-			if ok && k == len(t) {
-				sel.Kind, sel.From, sel.To = ir.SelLine, a, b
-				sel.HasCol, sel.ColFrom, sel.ColTo = true, c1, c2
-			}
-		}
-	case 'p', 'c':
-		a, b, j, ok := rangeAt(t, 1)
-		if ok && j == len(t) {
-			sel.Kind, sel.From, sel.To = ir.SelPara, a, b
-			if t[0] == 'c' {
-				sel.Kind = ir.SelChar
-			}
-		}
-	case 'q':
-		if len(t) >= 3 && t[1] == '"' {
-			k := strings.IndexByte(t[2:], '"')
-			if k < 0 {
-				return sel
-			}
-			rest := t[2+k+1:]
-			sel.Quote = t[2 : 2+k]
-			switch {
-			case rest == "":
-				sel.Kind = ir.SelQuote
-			case rest[0] == '@':
-				n, j := num(rest, 1)
-				if j == len(rest) && j > 1 {
-					sel.Kind, sel.Occ = ir.SelQuote, n
-				}
-			}
-		}
-	case 'b':
-		if strings.HasPrefix(t, "box=") {
-			sel.Kind = ir.SelBox
-		}
-	}
-	return sel
 }

@@ -33,6 +33,42 @@ func FullName(k string) string { return fieldTable[k] }
 // IsFullName reports whether k is a full name of the table (a key already expanded).
 func IsFullName(k string) bool { return fullNames[k] }
 
+// IsKey reports whether k is a key a payload may use (the checker's L211
+// otherwise): a short or full name of the field table, or a custom key of 2-3
+// ASCII letters.
+func IsKey(k string) bool {
+	if fieldTable[k] != "" || fullNames[k] {
+		return true
+	}
+	if len(k) < 2 || len(k) > 3 {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if !('a' <= k[i] && k[i] <= 'z' || 'A' <= k[i] && k[i] <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// KeysOK reports whether every object key in v, at any depth, is IsKey.
+func KeysOK(v *ir.LinguaJSON) bool {
+	if v == nil {
+		return true
+	}
+	for _, it := range v.Items {
+		if !KeysOK(it) {
+			return false
+		}
+	}
+	for _, m := range v.Members {
+		if !IsKey(m.Key) || !KeysOK(m.Value) {
+			return false
+		}
+	}
+	return true
+}
+
 // Expand sets Full on every object member of v, recursively, from the table.
 // It changes nothing else: the wire keys stay as they are.
 func Expand(v *ir.LinguaJSON) {

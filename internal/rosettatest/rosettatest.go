@@ -14,11 +14,6 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-var slotKeys = map[string]bool{"q": true, "a": true, "why": true, "ctx": true, "want": true, "unk": true,
-	"assume": true, "risk": true, "opt": true, "sub": true, "on": true, "by": true, "txt": true, "mark": true}
-
-var hkeys = map[string]bool{"re": true, "src": true, "at": true, "ttl": true, "pri": true, "sens": true, "thd": true}
-
 // Messages reads every message of text; a message starts at each unindented
 // line whose first word is a message id.
 func Messages(text string) []*ir.Message {
@@ -73,7 +68,7 @@ func Message(text string) *ir.Message {
 			continue
 		}
 		word, rest, _ := strings.Cut(t, " ")
-		if m.Header.Act != "def" && slotKeys[word] && !strings.HasPrefix(line, "  ") {
+		if m.Header.Act != "def" && ir.IsSlot(word) && !strings.HasPrefix(line, "  ") {
 			finish()
 			cur = newSlot(word)
 			raw = []string{strings.TrimSpace(rest)}
@@ -88,6 +83,7 @@ func Message(text string) *ir.Message {
 		raw = append(raw, t)
 	}
 	finish()
+	rosaddr.Lower(m) // as grammars/rosetta does: ids, references and addresses
 	return m
 }
 
@@ -95,10 +91,7 @@ func header(line string) *ir.Header {
 	f := strings.Fields(line)
 	h := &ir.Header{}
 	h.ID.Text = f[0]
-	h.ID.Agent, h.ID.Seq = rosaddr.SplitID(f[0])
-	h.ID.Compact = !strings.Contains(f[0], ".")
 	h.Act = f[1]
-	h.Sender = h.ID.Agent
 	for _, w := range f[2:] {
 		switch {
 		case strings.Contains(w, ">") && !strings.Contains(w, "="):
@@ -126,7 +119,7 @@ func header(line string) *ir.Header {
 			h.Topic = w[1:]
 		default:
 			k, v, ok := strings.Cut(w, "=")
-			if ok && (hkeys[k] || strings.HasPrefix(k, "x_")) {
+			if ok && (ir.IsHeaderKey(k) || strings.HasPrefix(k, "x_")) {
 				h.Fields = append(h.Fields, ir.Field{Key: k, Value: v})
 			}
 		}
@@ -289,7 +282,7 @@ func Shape(raw string) ir.Shape {
 				name, ty, _ := strings.Cut(part, ":")
 				name, ty = strings.TrimSpace(name), strings.TrimSpace(ty)
 				f := ir.ShapeField{Name: strings.TrimSuffix(name, "?"), Type: ty, Optional: strings.HasSuffix(name, "?")}
-				f.IsSlot = slotKeys[f.Name]
+				f.IsSlot = ir.IsSlot(f.Name)
 				sh.Fields = append(sh.Fields, f)
 			}
 		}

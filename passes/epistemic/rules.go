@@ -107,12 +107,20 @@ func view(m *ir.Message, src *diag.Source) *msgView {
 
 // field returns a header field's value and the span of the field.
 func (v *msgView) field(key string) (string, diag.Span, bool) {
-	for i := len(v.h.Fields) - 1; i >= 0; i-- {
-		if f := &v.h.Fields[i]; f.Key == key {
-			return f.Value, f.Span, true
-		}
+	if f := v.lastField(key); f != nil {
+		return f.Value, f.Span, true
 	}
 	return "", v.h.Span, false
+}
+
+// lastField returns the last field named key, or nil.
+func (v *msgView) lastField(key string) *ir.Field {
+	for i := len(v.h.Fields) - 1; i >= 0; i-- {
+		if f := &v.h.Fields[i]; f.Key == key {
+			return f
+		}
+	}
+	return nil
 }
 
 // slot returns the first slot with key k, or nil.
@@ -275,7 +283,7 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 	}
 
 	// E003: the id's agent part names the sender.
-	if agent, seq := rosaddr.SplitID(v.id); v.m.Header != nil && seq != "" && agent != v.sender {
+	if agent, seq := v.h.ID.Agent, v.h.ID.Seq; v.m.Header != nil && seq != "" && agent != v.sender {
 		sp := v.h.ID.Span
 		if !sp.IsValid() {
 			sp = v.actSpan()
@@ -395,7 +403,7 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 	// E021: a binding key may not shadow a core slot name (spec §9.3).
 	for _, s := range m.Slots {
 		for _, b := range bindingsOf(s) {
-			if slots[b.Key] {
+			if ir.IsSlot(b.Key) {
 				add(diag.Error, "E021", keySpanOf(b, v.keySpan(s)), "rename the key (e.g. "+b.Key+"_) so `want` stays unambiguous",
 					"binding key `%s` shadows the core slot of the same name; rename it (this is what keeps `want` unambiguous)", b.Key)
 			}
@@ -546,13 +554,7 @@ func blockTouched(m *ir.Message, name string) bool {
 		switch s := s.(type) {
 		case *ir.MarkSlot:
 			for _, mk := range s.Marks {
-				blk := mk.Addr.Block
-				if blk == "" {
-					if p, ok := rosaddr.ParseAddress(mk.Addr.Text); ok {
-						blk = p.Block
-					}
-				}
-				if blk == name {
+				if mk.Addr.Block == name {
 					return true
 				}
 			}

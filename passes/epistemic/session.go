@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/internal/rosaddr"
 	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -36,10 +35,18 @@ type Options struct {
 	// (replies are checked against it) and a fail's why. Reread is called
 	// with the message's span to parse it again when a host asks for the
 	// whole message (Get, Lookup, Open); pass results are not kept, so
-	// Reread fills them in again (compiler resolves the marks against the
+	// the session runs Resolve on it again (the marks resolve against the
 	// session as it is then). A transcript checker that passes it holds the
 	// blocks, not the whole transcript's IR.
 	Reread func(sp diag.Span) *ir.Message
+
+	// Resolve runs the per-message passes that are not this package's
+	// (mark resolution and digests: passes/resolve, which this package may
+	// not import) on m, looking other messages up through carrier
+	// (Session.Carrier). Check runs it between the single-message and the
+	// cross-message rules; a message parsed again (Reread) gets it too. Nil:
+	// none.
+	Resolve func(m *ir.Message, carrier func(id string, orig bool) *ir.Message) diag.List
 }
 
 // Obligation is a pending obligation opened by ask, do, propose or stop
@@ -184,9 +191,6 @@ func NewState(opt Options) *State {
 		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
 }
 
-// Epoch is the session epoch in force (def epoch = ...), or "".
-func (s *State) Epoch() string { return s.epoch }
-
 // Has reports whether a message with this id is stored.
 func (s *State) Has(id string) bool { return s.msgs[id] != nil }
 
@@ -222,6 +226,9 @@ func (s *State) msg(e *entry) *ir.Message {
 		return e.m
 	}
 	m := s.opt.Reread(e.span)
+	if m != nil && s.opt.Resolve != nil {
+		s.opt.Resolve(m, s.Carrier) // pass results are not kept: fill them in again
+	}
 	if m == nil || m.Header == nil || m.Header.ID.Text != e.id {
 		// Not the message stored (the source changed under the session):
 		// what the session kept of it, rather than another message.
@@ -383,10 +390,41 @@ func ttlOf(e *entry) (time.Duration, bool) {
 	return rostime.ParseDuration(e.ttl)
 }
 
+// Check runs every check of one message against the session, in their
+// order: it sets the epoch in force on m, runs the single-message rules
+// (the package's Check), Options.Resolve, and, for a message with a header,
+// the cross-message rules (Cross). It stores nothing: a caller that accepts
+// m then calls Store. Check then Store is what one message of a transcript
+// gets; Report is what the transcript gets after its last message.
+func (s *State) Check(m *ir.Message, src *diag.Source) diag.List {
+	m.Epoch = s.epoch
+	ds := Check(m, src)
+	if s.opt.Resolve != nil {
+		ds = append(ds, s.opt.Resolve(m, s.Carrier)...)
+	}
+	if m.Degraded || m.Header == nil {
+		return ds
+	}
+	return append(ds, s.cross(m, src)...)
+}
+
+// Report is what the session reports after its last message, in order:
+// every open obligation (W010), every ask to several agents some never
+// answered (W032), every stalled obligation at now when hasNow (W030), and
+// the escalations (E017, I018).
+func (s *State) Report(now time.Time, hasNow bool) diag.List {
+	ds := s.orphans()
+	ds = append(ds, s.silentLoss()...)
+	if hasNow {
+		ds = append(ds, s.Stalls(now)...)
+	}
+	return append(ds, s.escalations()...)
+}
+
 // Cross runs the rules that need the session (the reference's cross_check):
 // E008, E023, E010 and the want contract (E009, E009a, E009b, E009c, E009d),
 // S4, S8, W017, S11, I011, E018 and W031. It does not store m.
-func (s *State) Cross(m *ir.Message, src *diag.Source) diag.List {
+func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 	v := view(m, src)
 	var ds diag.List
 	add := func(sev diag.Severity, code string, sp diag.Span, hint, format string, args ...any) {
@@ -423,8 +461,7 @@ func (s *State) Cross(m *ir.Message, src *diag.Source) diag.List {
 	// S8: sensitivity labels only tighten; every loosening is reported.
 	mine := sensOrder[v.fieldOr("sens", "pub")]
 	reported := map[string]bool{}
-	s.eachRef(v, true, func(ref string, sp diag.Span) {
-		id, orig := rosaddr.RefMessage(ref)
+	s.eachRef(v, true, func(id string, orig bool, sp diag.Span) {
 		p := s.lookup(id, orig)
 		if p == nil || p.sens <= mine || reported[p.id] {
 			return
@@ -437,8 +474,7 @@ func (s *State) Cross(m *ir.Message, src *diag.Source) diag.List {
 
 	// W017: a reference to an observation past its ttl.
 	if now, ok := s.at(m); ok {
-		s.eachRef(v, false, func(ref string, sp diag.Span) {
-			id, orig := rosaddr.RefMessage(ref)
+		s.eachRef(v, false, func(id string, orig bool, sp diag.Span) {
 			p := s.lookup(id, orig)
 			if p == nil {
 				return
@@ -465,11 +501,6 @@ func (s *State) Cross(m *ir.Message, src *diag.Source) diag.List {
 					continue
 				}
 				id, orig := mk.Addr.Msg, mk.Addr.Orig
-				if id == "" {
-					if p, ok := rosaddr.ParseAddress(mk.Addr.Text); ok {
-						id, orig = p.Msg, p.Orig
-					}
-				}
 				if id == "" {
 					continue
 				}
@@ -549,22 +580,22 @@ func (s *State) proposeDepth(v *msgView) int {
 }
 
 // eachRef calls f for every reference in m's slots, and for src= when
-// withSrc, with the span to report.
-func (s *State) eachRef(v *msgView, withSrc bool, f func(ref string, sp diag.Span)) {
+// withSrc, with the message it names (as the lowering read it: "" for a
+// reference to no message), whether it asks for the original, and the span
+// to report.
+func (s *State) eachRef(v *msgView, withSrc bool, f func(id string, orig bool, sp diag.Span)) {
 	for _, sl := range v.m.Slots {
 		for _, r := range sl.Head().Refs {
 			sp := r.Span
 			if !sp.IsValid() {
 				sp = v.keySpan(sl)
 			}
-			f(r.Text, sp)
+			f(r.Msg, r.Orig, sp)
 		}
 	}
 	if withSrc {
-		if src, sp, ok := v.field("src"); ok {
-			if id, _ := rosaddr.RefMessage(src); id != "" {
-				f("@"+id, sp)
-			}
+		if src := v.lastField("src"); src != nil && src.Msg != "" {
+			f(src.Msg, false, src.Span)
 		}
 	}
 }
@@ -579,18 +610,17 @@ func (s *State) launder(v *msgView, ds *diag.List) caps {
 		return out
 	}
 	var sources []*entry
-	addSrc := func(ref string) {
-		id, _ := rosaddr.RefMessage(ref)
+	addSrc := func(id string) {
 		if e := s.msgs[id]; e != nil && len(e.eff) > 0 && !slices.Contains(sources, e) {
 			sources = append(sources, e)
 		}
 	}
-	if src, _, ok := v.field("src"); ok {
-		addSrc(src)
+	if src := v.lastField("src"); src != nil {
+		addSrc(src.Msg)
 	}
 	if why := v.slot("why"); why != nil {
 		for _, r := range why.Head().Refs {
-			addSrc(r.Text)
+			addSrc(r.Msg)
 		}
 	}
 	for _, b := range a.Bindings {
@@ -891,7 +921,7 @@ func appendNew(list []string, items ...string) []string {
 // them answered and others never did (W032, spec §8.3 "silent loss"). An ask
 // no one answered is W010's; an ask to `*`, a role or a topic names no count
 // of targets a transcript can check, so it is not judged.
-func (s *State) SilentLoss() diag.List {
+func (s *State) silentLoss() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
 		o := e.obl
@@ -920,7 +950,7 @@ func (s *State) SilentLoss() diag.List {
 }
 
 // Orphans reports every open obligation (W010).
-func (s *State) Orphans() diag.List {
+func (s *State) orphans() diag.List {
 	var ds diag.List
 	roots := map[string]string{} // chainRoot's answers, so a long chain is walked once
 	for _, o := range s.open() {
@@ -978,7 +1008,7 @@ func closerHint(act string) string {
 
 // Escalations reports every stored fail or reject whose code must reach a
 // human (E017) or may be retried (I018).
-func (s *State) Escalations() diag.List {
+func (s *State) escalations() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
 		if e.act != "fail" && e.act != "reject" {

@@ -15,14 +15,13 @@ package epistemic
 import (
 	"strconv"
 	"strings"
+
+	"github.com/rosettac/rosettac/ir"
 )
 
-// The frozen vocabulary (spec §5, §8, §9, §16).
+// The frozen vocabulary (spec §16; the acts, slots and header keys of §5,
+// §8 and §9 are the IR's: ir.Acts, ir.Slots, ir.HeaderKeys).
 var (
-	acts  = set("ask", "tell", "do", "take", "part", "done", "fail", "stop", "propose", "accept", "reject", "revise", "def", "note")
-	slots = set("q", "a", "why", "ctx", "want", "unk", "assume", "risk", "opt", "sub", "on", "by", "txt", "mark")
-	hkeys = set("re", "src", "at", "ttl", "pri", "sens", "thd")
-
 	// FailCodes is the failure taxonomy in the reference's order (14 codes: busy included).
 	FailCodes    = []string{"notfound", "denied", "timeout", "budget", "ambiguous", "unsafe", "unsupported", "conflict", "upstream", "stuck", "malformed", "empty", "stale", "busy"}
 	failCodes    = set(FailCodes...)
@@ -69,7 +68,7 @@ func set(ws ...string) map[string]bool {
 	return m
 }
 
-func reserved(w string) bool { return acts[w] || slots[w] || hkeys[w] }
+func reserved(w string) bool { return ir.IsAct(w) || ir.IsSlot(w) || ir.IsHeaderKey(w) }
 
 // isSymbol reports whether s is a symbol: an uppercase letter then one or
 // more uppercase letters, digits or '_'.

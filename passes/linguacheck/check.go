@@ -228,7 +228,7 @@ func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span, decrypted bool) {
 		}
 		for _, m := range v.Members {
 			n++
-			if m.Full == "" && !linguajson.IsFullName(m.Key) && !customKey(m.Key) {
+			if !linguajson.IsKey(m.Key) {
 				if decrypted {
 					c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters (translate --decrypt shows the plaintext)",
 						"JSON key %d of the decrypted payload (counting in document order) is outside the field table and is not 2-3 letters", n)
@@ -241,16 +241,4 @@ func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span, decrypted bool) {
 		}
 	}
 	walk(v)
-}
-
-func customKey(k string) bool {
-	if len(k) < 2 || len(k) > 3 {
-		return false
-	}
-	for i := 0; i < len(k); i++ {
-		if !('a' <= k[i] && k[i] <= 'z' || 'A' <= k[i] && k[i] <= 'Z') {
-			return false
-		}
-	}
-	return true
 }

@@ -14,27 +14,11 @@ import (
 // (@id@orig). It returns nil for a message the session has not seen.
 type Lookup func(id string, orig bool) *ir.Message
 
-// FillAddress (re)derives a's parts from a.Text, keeping its span. The
-// written text is the authority: resolution semantics (an exclusive c end,
-// @n written) live here, so selectors are always read the same way whoever
-// built the address. An address that does not parse keeps the text before
-// '#' as its block name, so it is still reported (as a missing block).
-func FillAddress(a *ir.Address) {
-	if a.Text == "" {
-		return
-	}
-	p, ok := rosaddr.ParseAddress(a.Text)
-	p.Span = a.Span
-	if !ok {
-		p = ir.Address{Span: a.Span, Text: a.Text}
-		p.Block, _, _ = strings.Cut(a.Text, "#")
-	}
-	*a = p
-}
-
 // Marks resolves every mark of m, setting Mark.Resolution, and reports what
 // the resolutions mean. Local marks resolve against m's own blocks; a mark on
-// another message (@id.block#span) through look, which may be nil.
+// another message (@id.block#span) through look, which may be nil. The
+// addresses are read as the lowering left them (rosetta.Lower): this package
+// never reads an address's text again.
 func Marks(m *ir.Message, look Lookup) diag.List {
 	var ds diag.List
 	for _, s := range m.Slots {
@@ -43,7 +27,6 @@ func Marks(m *ir.Message, look Lookup) diag.List {
 			continue
 		}
 		for _, mk := range ms.Marks {
-			FillAddress(&mk.Addr)
 			a := &mk.Addr
 			var blk *ir.Block
 			if a.Msg == "" {
@@ -172,7 +155,7 @@ func anchored(sels []ir.Selector) bool {
 // (the slot's text, first slot of that key) and @id.a.key (a binding's value).
 func Address(text string, local *ir.Message, look Lookup) *ir.Resolution {
 	a := ir.Address{Text: text}
-	FillAddress(&a)
+	rosaddr.LowerAddress(&a) // a host's text, not the IR
 	msgID, orig, rest := a.Msg, a.Orig, ""
 	if a.Msg == "" && strings.HasPrefix(text, "@") {
 		// Not a block address: @id, @id.slot or @id.slot.key.

@@ -195,10 +195,11 @@ func TestDigest(t *testing.T) {
 	}
 }
 
-// msg builds a message with the given blocks and marks ("addr op value ~conf").
+// msg builds a message with the given blocks and marks ("addr op value
+// ~conf"), lowered as a parser lowers it.
 func msg(id, act string, blocks []*ir.Block, marks ...string) *ir.Message {
-	agent, seq := rosaddr.SplitID(id)
-	m := &ir.Message{Header: &ir.Header{ID: ir.MsgID{Text: id, Agent: agent, Seq: seq}, Act: act, Sender: agent}}
+	m := &ir.Message{Header: &ir.Header{ID: ir.MsgID{Text: id}, Act: act}}
+	defer rosaddr.Lower(m)
 	for _, b := range blocks {
 		m.Slots = append(m.Slots, &ir.BlockSlot{SlotHead: ir.SlotHead{Key: "txt"}, Block: b})
 	}
