@@ -9,6 +9,15 @@ import (
 // are split into cells by byte ranges, so a row of a million-row table costs one
 // string header and a few integers, not one allocation per cell.
 
+// DSLMarkers are the block markers, in the order the seed introduces them
+// (a schema's is `[SCHEMA:LABEL]`); the grammar's did-you-mean and the
+// teaching card read them.
+var DSLMarkers = []string{"[SCHEMA:LABEL]", "[DATA]", "[FUNCTIONS]", "[CALL]", "[RESULT]"}
+
+// DSLStatuses are the values a [RESULT]'s [STATUS:str] may hold (the
+// checker's AD050 and the teaching card read them).
+var DSLStatuses = []string{"SUCCESS", "ERROR"}
+
 // DSLDoc is one AgentDSL file: its blocks in source order.
 type DSLDoc struct {
 	Span   diag.Span

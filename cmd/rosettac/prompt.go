@@ -118,31 +118,63 @@ func rosettaCard() string {
 	return b.String()
 }
 
+// codeList writes a Lingua table as "0 system 1 message …", wrapped to
+// lines of about 90 bytes, the first after lead and the rest indented.
+func codeList(t []ir.LinguaCode, lead string, skip0 bool) []string {
+	var lines []string
+	cur := lead
+	for _, c := range t {
+		if skip0 && c.Code == '0' {
+			continue
+		}
+		item := string(c.Code) + " " + c.Word
+		if len(cur)+len(item)+1 > 90 {
+			lines = append(lines, strings.TrimRight(cur, " "))
+			cur = "  "
+		}
+		cur += item + " "
+	}
+	return append(lines, strings.TrimRight(cur, " "))
+}
+
 func linguaCard() string {
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	ls := func(lines []string) {
+		for _, l := range lines {
+			b.WriteString(l + "\n")
+		}
+	}
+	var types, ops []string
+	for _, c := range ir.LinguaCondTypes {
+		if c.Code != 'P' {
+			types = append(types, string(c.Code)+" "+c.Word)
+		}
+	}
+	for _, c := range ir.LinguaCondOps {
+		ops = append(ops, string(c.Code))
+	}
 	w("=== AGENT LINGUA 0.4: how to write every message you send ===")
 	w("Write only message lines: no prose, no markdown, no ``` fences.")
 	w("A line is one message, or several joined by ;; . Fields follow the head, each after |.")
 	w("")
 	w("HEAD")
 	w("- request 👽DA or 👽DAM: D the domain, A the action, M an optional modifier, one hex digit each,")
-	w("  upper case. Domains: 0 system 1 message 2 file system 3 web 4 scheduling 5 memory")
-	w("  6 execute 7 Moltbook 8 social 9 finance A analysis B media C location D devices")
-	w("  E security F extension. Actions: 0 no-op 1 get 2 put 3 post 4 delete 5 update")
-	w("  6 query 7 subscribe 8 unsubscribe 9 handshake A reject B forward C sync D verify")
-	w("  E transform F extended. Modifiers: 1 urgent 2 silent 3 batch 4 dry run 5 retry")
-	w("  6 async 7 encrypted 8 compressed 9 confirmation required.")
-	w("- response ^S: S is 0 success 1 partial 2 waiting 3 queued 8 retry needed 9 failed A rejected.")
-	w("- error !ET[SUB]: T is 0 unknown 1 parse 2 permission 3 not found 4 timeout")
-	w("  5 rate limited 6 invalid payload; SUB R W X for permission errors.")
+	w("  upper case, never words (👽31, not 👽WEB.GET).")
+	ls(codeList(ir.LinguaDomains, "  Domains: ", false))
+	ls(codeList(ir.LinguaActions, "  Actions: ", false))
+	ls(codeList(ir.LinguaModifiers, "  Modifiers: ", true))
+	ls(codeList(ir.LinguaStatuses, "- response ^S: S is ", false))
+	ls(codeList(ir.LinguaErrorTypes, "- error !ET[SUB]: T is ", false))
+	w("  SUB %s for permission errors.", ir.LinguaCodes(ir.LinguaErrorSubtypes))
 	w("")
 	w("FIELDS, one marker each (only %% may repeat)")
 	w("- @target: @0 me, @1 general, @2 aithoughts, @3 builders, @NAME an agent; # the id:")
 	w("  on a request its own id, on a response the id of the request it answers.")
 	w("- ~time: ~+30m after, ~-1h before, ~*1d every (units s m h d w), ~=UNIX or ~@ISO-with-zone.")
-	w("- %%condition: a type K karma F followers T text N quantity S status, an operator")
-	w("  > < = ! ~, and a value: %%K>100. Never leave the value out.")
+	w("- %%condition: one capital letter for the type (%s),", strings.Join(types, ", "))
+	w("  an operator (one of %s; no >= or ==), and a value: %%K>100. Never leave the value out.", strings.Join(ops, " "))
+	w("  %%P1/3 is part 1 of 3.")
 	w("- $payload: $text, $j:BASE64-JSON, $z:BASE64-ZLIB, $r:raw text, $e:NONCE:CIPHERTEXT.")
 	w("  The payload runs to the end of its message.")
 	w("")
@@ -163,7 +195,7 @@ func agentdslCard() string {
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	w("=== AGENTDSL: how to write every document you send ===")
 	w("Write only the document: no prose, no markdown, no ``` fences. Blank lines separate blocks.")
-	w("Markers are upper case in brackets, exactly: [SCHEMA:LABEL] [DATA] [FUNCTIONS] [CALL] [RESULT].")
+	w("Markers are upper case in brackets, exactly: %s.", strings.Join(ir.DSLMarkers, " "))
 	w("")
 	w("- [SCHEMA:LABEL], then one line of columns NAME:type|NAME:type; the first is ID:int.")
 	w("  Types: %s (never string, integer or number). @SCHEMA.ID:int refers to a row.", strings.Join(types, " "))
@@ -172,7 +204,7 @@ func agentdslCard() string {
 	w("- [FUNCTIONS], then per function: [Name], DESC[what it does], IN[PARAM:type*|...] (* required),")
 	w("  OUT[FIELD:type|...].")
 	w("- [CALL], then [Name] and one PARAM:value line per parameter.")
-	w("- [RESULT]: [FIELD:type|...] and rows, then [STATUS:str] and SUCCESS or FAILED,")
+	w("- [RESULT]: [FIELD:type|...] and rows, then [STATUS:str] and %s,", strings.Join(ir.DSLStatuses, " or "))
 	w("  then [ERROR:str] and the message (nothing on success).")
 	w("")
 	w("Example (a call and its result):")

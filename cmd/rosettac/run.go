@@ -513,9 +513,13 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 		}
 		diag.PrintText(w, all, func(file string) *diag.Source { return sources[file] }, diag.TextOptions{
 			Limit: limit, Ranked: true, Group: true, Files: files, Summary: !f.ownSummary && len(results) > 0 && (f.alwaysSummary || len(all) > 0)})
-		// How much of each input was not read, when some was not: prose
-		// and fences around messages are kept, but they are not coordination.
+		// How much of each input was not read, when some was not (check
+		// only): prose and fences around messages are kept, but they are
+		// not coordination.
 		for _, r := range results {
+			if !f.alwaysSummary {
+				break
+			}
 			if read, unread := compiler.Coverage(r.Doc); unread > 0 {
 				noun := "message"
 				if r.Lang == ir.AgentDSL {

@@ -20,10 +20,6 @@ const (
 	CodeTypeSlip   = "AD005" // WARN: a type of another language (string, integer, double, json) read as its AgentDSL type
 )
 
-// Markers are the block markers, in the order the seed introduces them; a
-// schema's is `[SCHEMA:LABEL]`.
-var Markers = []string{"[SCHEMA:LABEL]", "[DATA]", "[FUNCTIONS]", "[CALL]", "[RESULT]"}
-
 // markerWords are the one-word markers as words, with [JSON] (the
 // `$agentdsl` hints' block, docs/agentdsl.md).
 var markerWords = []string{"DATA", "FUNCTIONS", "CALL", "RESULT", "JSON"}
@@ -94,12 +90,12 @@ func (r *reader) slipMarker(l *line, t string, lead int, afterBlank bool) string
 		fixes[0].Applicability = diag.Review
 		r.diags.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeMarkerSlip, Span: sp, Fixes: fixes,
 			Message: "`" + t + "` is not a block marker (did you mean " + canon + "?); read as " + canon,
-			Hint:    "the markers are " + strings.Join(Markers, " ") + ", upper case, exactly"})
+			Hint:    "the markers are " + strings.Join(ir.DSLMarkers, " ") + ", upper case, exactly"})
 		return canon
 	}
 	r.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeMarkerSlip, Span: sp, Fixes: fixes,
 		Message: "block marker `" + t + "` read as " + canon,
-		Hint:    "the markers are " + strings.Join(Markers, " ") + ", upper case, exactly"})
+		Hint:    "the markers are " + strings.Join(ir.DSLMarkers, " ") + ", upper case, exactly"})
 	return canon
 }
 

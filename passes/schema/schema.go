@@ -13,6 +13,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -521,7 +522,7 @@ func (c *Checker) result(res *ir.DSLResult) {
 	case res.Status == nil:
 		c.errorf(CodeBadStatus, res.StatusMarker, "write SUCCESS or ERROR on the line after [STATUS:str]",
 			"[RESULT] status is missing")
-	case res.Status.Text != "SUCCESS" && res.Status.Text != "ERROR":
+	case !slices.Contains(ir.DSLStatuses, res.Status.Text):
 		c.errorf(CodeBadStatus, res.Status.Span, "the status is exactly SUCCESS or ERROR",
 			"[RESULT] status %s is not SUCCESS or ERROR", strconv.Quote(res.Status.Text))
 	}
