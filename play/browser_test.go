@@ -229,7 +229,9 @@ func TestBrowser(t *testing.T) {
 			}
 			p.tab("tokens")
 			var got, nat any
-			if err := json.Unmarshal([]byte(p.text("#out")), &got); err != nil {
+			// #out is the command's stdout, then its stderr (a summary line
+			// for some inputs): the JSON is the first value.
+			if err := json.NewDecoder(strings.NewReader(p.text("#out"))).Decode(&got); err != nil {
 				t.Fatalf("%s: the tokens tab: %v in %.200q", name, err, p.text("#out"))
 			}
 			if err := json.Unmarshal(native(t, src, "tokens", "--format", "json", "--by", "component", "-"), &nat); err != nil {
