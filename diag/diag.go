@@ -120,7 +120,7 @@ func (s Span) WithEnd(end int) Span {
 // s's window.
 func (s Span) Through(e Span) Span {
 	if s.src == nil || !e.IsValid() || e.src == s.src || int(e.end) <= s.src.end() ||
-		e.src.File != s.src.File || e.src.base < s.src.base+len(s.src.Text) {
+		e.src.File != s.src.File || e.src.base < s.src.base+len(s.src.text) {
 		return s.WithEnd(int(e.end))
 	}
 	j := *s.src // a copy: s's source is shared by the other spans of its window
