@@ -113,7 +113,9 @@ func TestGeneratedParity(t *testing.T) {
 	t.Logf("I011: the reference reports %d, rosettac %d (C7)", len(wantI011), len(gotI011))
 	slices.Sort(want)
 	slices.Sort(got)
-	if len(want) == 0 {
+	// The generator writes a clean transcript: the reference may report
+	// nothing but I011. Only an oracle that printed nothing at all did not run.
+	if len(want)+len(wantI011) == 0 {
 		t.Fatal("the reference reported nothing to compare")
 	}
 	if d := cmp.Diff(want, got); d != "" {

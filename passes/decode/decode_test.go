@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -241,6 +242,24 @@ func TestHandshakeAndEncryptedMessages(t *testing.T) {
 	_, ds = run(t, src, Options{PrivateKey: newSide(t).file})
 	if d := cmp.Diff([]string{"L112", "L106", "L106"}, ds.Codes()); d != "" {
 		t.Error(d)
+	}
+}
+
+// A --psk-file cannot open a session that agreed on X25519: L115 says so once
+// per session, where it would otherwise be left locked without a word (issue
+// 14, defect 8). With the private key, or with no PSK, there is no L115.
+func TestPSKUnusedForX25519(t *testing.T) {
+	a, b := newSide(t), newSide(t)
+	src, _ := handshakeTranscript(t, a, b)
+	_, ds := run(t, src, Options{PSK: []byte("not this session's key\n")})
+	if d := cmp.Diff([]string{"L115", "L106", "L106"}, ds.Codes()); d != "" {
+		t.Errorf("codes (-want +got):\n%s", d)
+	}
+	if !strings.Contains(ds[0].Message, `"s-1"`) || !strings.Contains(ds[0].Hint, "--key-file") || strings.Contains(ds.String(), "not this session") {
+		t.Errorf("L115 = %v", ds[0])
+	}
+	if _, ds := run(t, src, Options{PSK: []byte("k"), PrivateKey: a.file}); slices.Contains(ds.Codes(), "L115") {
+		t.Errorf("with the private key too: %v", ds)
 	}
 }
 

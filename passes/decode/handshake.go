@@ -158,6 +158,12 @@ func (st *state) establish(o *offer, r *ir.LinguaResponse, hs *ir.LinguaHandshak
 	case strings.HasPrefix(suite, "X25519"), suite == "" && o.hs.PubKey != "" && hs.PubKey != "":
 		s.s.Mode = "X25519"
 		if st.priv == nil {
+			if st.psk != nil {
+				// A pre-shared key cannot open an X25519 session: say so
+				// rather than leave its messages locked without a word.
+				st.add(diag.Warning, CodePSKUnused, r.Span, "give --key-file with the X25519 private key of one side of this session",
+					"--psk-file is not used: session %q agreed on X25519 key agreement, not a pre-shared key", s.s.ID)
+			}
 			return
 		}
 		offerKey, err1 := linguacrypto.ParsePublicKey(o.hs.PubKey)

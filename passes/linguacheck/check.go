@@ -115,7 +115,7 @@ func (c *checker) message(m ir.LinguaMessage) {
 		}
 		c.handshake(m, hs, pl)
 	} else if pl != nil && pl.Decoded != nil && pl.Decoded.JSON != nil {
-		c.keys(pl.Decoded.JSON, pl.BodySpan)
+		c.keys(pl.Decoded.JSON, pl.BodySpan, pl.Decoded.Decrypted)
 	}
 	if f.Ended {
 		c.add(diag.Error, CodeAfterEnd, f.ID.Span, "open a new session with a handshake (👽09) before sending in it",
@@ -201,9 +201,9 @@ func (c *checker) code(m ir.LinguaMessage) {
 
 // The response statuses and the subtypes of !E2. Their letters are case
 // sensitive: the grammar keeps them as written (^a is not ^A).
-const (
-	statuses = "012389A"
-	subtypes = "RWX"
+var (
+	statuses = ir.LinguaCodes(ir.LinguaStatuses)
+	subtypes = ir.LinguaCodes(ir.LinguaErrorSubtypes)
 )
 
 // caseHint returns "write <prefix><C>; " when c is the lower case of a letter
@@ -216,17 +216,31 @@ func caseHint(c byte, valid, prefix string) string {
 }
 
 // keys reports JSON keys outside the field table that are not 2-3 letters.
-func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span) {
-	for _, it := range v.Items {
-		c.keys(it, sp)
-	}
-	for _, m := range v.Members {
-		if m.Full == "" && !linguajson.IsFullName(m.Key) && !customKey(m.Key) {
-			c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters",
-				"JSON key %q is outside the field table and is not 2-3 letters", diagtext.Clip(m.Key))
+// The keys of a decrypted payload are its plaintext: their diagnostic says
+// where (the payload, the key's place in it), never the name, so that a
+// check in CI does not print what the encryption hid.
+func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span, decrypted bool) {
+	n := 0 // keys met so far, in document order (the place a decrypted key is named by)
+	var walk func(v *ir.LinguaJSON)
+	walk = func(v *ir.LinguaJSON) {
+		for _, it := range v.Items {
+			walk(it)
 		}
-		c.keys(m.Value, sp)
+		for _, m := range v.Members {
+			n++
+			if m.Full == "" && !linguajson.IsFullName(m.Key) && !customKey(m.Key) {
+				if decrypted {
+					c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters (translate --decrypt shows the plaintext)",
+						"JSON key %d of the decrypted payload (counting in document order) is outside the field table and is not 2-3 letters", n)
+				} else {
+					c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters",
+						"JSON key %q is outside the field table and is not 2-3 letters", diagtext.Clip(m.Key))
+				}
+			}
+			walk(m.Value)
+		}
 	}
+	walk(v)
 }
 
 func customKey(k string) bool {
