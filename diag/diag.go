@@ -221,9 +221,10 @@ func (l *List) Addf(sev Severity, code string, span Span, format string, args ..
 // Append appends every diagnostic of m.
 func (l *List) Append(m List) { *l = append(*l, m...) }
 
-// Sort orders the list by file, offset, then code and message, keeping the
-// original order of diagnostics that compare equal (passes report in a
-// meaningful order, which a stable sort preserves).
+// Sort orders the list by file name, then by start offset, and keeps the
+// original order of diagnostics at the same file and offset (passes report
+// in a meaningful order, which a stable sort preserves); codes and messages
+// are not compared.
 func (l List) Sort() {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Span, l[j].Span
