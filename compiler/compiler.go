@@ -70,15 +70,14 @@ func Check(file string, src []byte, opt Options) *Result {
 }
 
 // Diagnose is Check for a caller that wants only the diagnostics (rosettac
-// check): the Result has the file, language, source and Check's diagnostics,
-// and no document (Doc is nil). A language may then check while it reads and
-// keep less: AgentDSL checks block by block and keeps no [DATA] row, Rosetta
-// checks each message as it is parsed and keeps none.
+// check): the Result has the file, language, source and Check's diagnostics.
+// A language may then check while it reads and keep less, and Doc holds only
+// what it kept, enough for Coverage and not a document to read: AgentDSL
+// checks block by block and keeps every block with no [DATA] row, Rosetta
+// checks each message as it is parsed and keeps the prose and no message.
 func Diagnose(file string, src []byte, opt Options) *Result {
 	opt.syntaxOnly, opt.diagnoseOnly = false, true
-	res := run(file, src, &opt)
-	res.Doc = nil
-	return res
+	return run(file, src, &opt)
 }
 
 // Input problems found before any grammar runs.
