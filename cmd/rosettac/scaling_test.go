@@ -165,14 +165,27 @@ func TestScaling(t *testing.T) {
 			for _, args := range scalingCommands[s.Ext] {
 				a := runShape(t, dir, s, n, args)
 				b := runShape(t, dir, s, 2*n, args)
+				// A slice that doubles its capacity between n and 2n makes one
+				// pair of sizes read ×2.5 or more while the cost is linear; a
+				// super-linear cost grows as fast again from 2n to 4n. So a
+				// measure over the limit is judged again on the next pair.
+				var c *work
+				next := func() work {
+					if c == nil {
+						w := runShape(t, dir, s, 4*n, args)
+						c = &w
+					}
+					return *c
+				}
 				checks := []struct {
 					what        string
 					a, b, floor uint64
+					c           func() uint64
 				}{
-					{"allocations", a.allocs, b.allocs, 2000},
-					{"bytes allocated", a.bytes, b.bytes, 1 << 20}, // under 1 MB a buffer doubling or a one-time table reads as growth (a flaky ×2.76 at 0.4 MB)
-					{"column bytes counted", a.columns, b.columns, 64 << 10},
-					{"BPE merge steps", a.merges, b.merges, 64 << 10},
+					{"allocations", a.allocs, b.allocs, 2000, func() uint64 { return next().allocs }},
+					{"bytes allocated", a.bytes, b.bytes, 1 << 20, func() uint64 { return next().bytes }}, // under 1 MB a one-time table reads as growth (a flaky ×2.76 at 0.4 MB)
+					{"column bytes counted", a.columns, b.columns, 64 << 10, func() uint64 { return next().columns }},
+					{"BPE merge steps", a.merges, b.merges, 64 << 10, func() uint64 { return next().merges }},
 				}
 				fmt.Fprintf(report, "%s\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\n", s.Kind, strings.Join(args, " "), n,
 					growth(a.allocs, b.allocs, 0), growth(a.bytes, b.bytes, 0), growth(a.columns, b.columns, 0), growth(a.merges, b.merges, 0))
@@ -181,7 +194,11 @@ func TestScaling(t *testing.T) {
 					if g := growth(c.a, c.b, c.floor); g > maxGrowth && known != "" {
 						t.Logf("known: rosettac %s: %s ×%.2f (%s)", strings.Join(args, " "), c.what, g, known)
 					} else if g > maxGrowth {
-						t.Errorf("rosettac %s: %s ×%.2f from n=%d to %d (%d → %d)", strings.Join(args, " "), c.what, g, n, 2*n, c.a, c.b)
+						if g2 := growth(c.b, c.c(), c.floor); g2 <= maxGrowth {
+							t.Logf("rosettac %s: %s ×%.2f from n=%d to %d, then ×%.2f to %d: a step, not growth", strings.Join(args, " "), c.what, g, n, 2*n, g2, 4*n)
+							continue
+						}
+						t.Errorf("rosettac %s: %s ×%.2f from n=%d to %d (%d → %d), and again from %d to %d", strings.Join(args, " "), c.what, g, n, 2*n, c.a, c.b, 2*n, 4*n)
 					}
 				}
 			}
