@@ -12,7 +12,7 @@ import (
 
 // AgentDSL: grammars/agentdsl reads and prints, passes/schema checks.
 //
-// When only diagnostics are wanted (Options.DiagnosticsOnly, rosettac check),
+// When only diagnostics are wanted (Diagnose, rosettac check),
 // the reader streams: each block and each row goes straight to the checker and
 // no row is kept, so checking a table of millions of rows holds the schemas and
 // the row IDs, never the rows.
@@ -52,7 +52,7 @@ func (s *skeleton) Block(b ir.DSLBlock) {
 func (s *skeleton) Row(d *ir.DSLData, r *ir.DSLRow) { s.c.Row(d, r) }
 
 func streamCheck(src *diag.Source) (ir.Document, diag.List) {
-	s := &skeleton{doc: &ir.DSLDoc{Span: src.Span(0, len(src.Text))}, c: schema.New()}
+	s := &skeleton{doc: &ir.DSLDoc{Span: src.Span(0, src.Len())}, c: schema.New()}
 	ds := agentdsl.Stream(src, s)
 	return s.doc, append(ds, s.c.Finish()...)
 }

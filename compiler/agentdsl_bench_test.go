@@ -16,14 +16,14 @@ func BenchmarkAgentDSLCheck(b *testing.B) {
 	for _, n := range benchSizes {
 		src := adslgen.Table(n, 1)
 		for _, mode := range []struct {
-			name string
-			opt  Options
-		}{{"stream", Options{DiagnosticsOnly: true}}, {"ir", Options{}}} {
+			name  string
+			check func(string, []byte, Options) *Result
+		}{{"stream", Diagnose}, {"ir", Check}} {
 			b.Run(fmt.Sprintf("rows=%d/%s", n, mode.name), func(b *testing.B) {
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
 				for b.Loop() {
-					if r := Check("t.adsl", src, mode.opt); len(r.Diags) > 0 {
+					if r := mode.check("t.adsl", src, Options{}); len(r.Diags) > 0 {
 						b.Fatal(r.Diags[0])
 					}
 				}

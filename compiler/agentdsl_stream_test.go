@@ -38,7 +38,7 @@ func TestCheckReaderMatchesCheck(t *testing.T) {
 		t.Fatalf("only %d inputs", len(inputs))
 	}
 	for name, src := range inputs {
-		want := Check(name, src, Options{From: ir.AgentDSL, DiagnosticsOnly: true})
+		want := Diagnose(name, src, Options{From: ir.AgentDSL})
 		got, err := CheckReader(name, bytes.NewReader(src))
 		if err != nil {
 			t.Fatal(err)
@@ -81,7 +81,11 @@ func TestCheckReaderInputProblems(t *testing.T) {
 		// Every language's in-memory check says the same of the bytes.
 		for _, lang := range []ir.Language{ir.AgentDSL, ir.Rosetta, ir.Lingua} {
 			for _, only := range []bool{false, true} {
-				m := Check("x", []byte(tt.src), Options{From: lang, DiagnosticsOnly: only})
+				check := Check
+				if only {
+					check = Diagnose
+				}
+				m := check("x", []byte(tt.src), Options{From: lang})
 				if len(m.Diags) != 1 || m.Diags[0].Code != tt.code || m.Diags[0].Span.Start().String() != tt.pos {
 					t.Errorf("%q, %s (diagnostics only %v): Check gives %v, want one %s at %s", tt.src, lang, only, m.Diags, tt.code, tt.pos)
 				}

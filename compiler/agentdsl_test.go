@@ -29,7 +29,7 @@ func TestStreamingCheckAgrees(t *testing.T) {
 	}
 	for name, src := range inputs {
 		full := Check(name, src, Options{})
-		stream := Check(name, src, Options{DiagnosticsOnly: true})
+		stream := Diagnose(name, src, Options{})
 		if diff := cmp.Diff(full.Diags.String(), stream.Diags.String()); diff != "" {
 			t.Errorf("%s: streaming check differs (-full +stream):\n%s", name, diff)
 		}
@@ -45,18 +45,18 @@ func TestStreamingCheckMemory(t *testing.T) {
 	}
 	const rows = 200000
 	src := adslgen.Table(rows, 1)
-	perRow := func(opt Options) float64 {
+	perRow := func(check func(string, []byte, Options) *Result) float64 {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		r := Check("big.adsl", src, opt)
+		r := check("big.adsl", src, Options{})
 		runtime.ReadMemStats(&after)
 		if len(r.Diags) > 0 {
 			t.Fatalf("generated table has diagnostics: %v", r.Diags[0])
 		}
 		return float64(after.TotalAlloc-before.TotalAlloc) / rows
 	}
-	stream, full := perRow(Options{DiagnosticsOnly: true}), perRow(Options{})
+	stream, full := perRow(Diagnose), perRow(Check)
 	t.Logf("bytes allocated per row: streaming %.1f, whole IR %.1f", stream, full)
 	// The source's line index (8 bytes a line) and the ID bitmaps are all that grow.
 	if stream > 24 {

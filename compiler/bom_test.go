@@ -28,8 +28,12 @@ func TestByteOrderMark(t *testing.T) {
 			return out
 		}
 		for _, only := range []bool{false, true} {
-			plain := Check("f", []byte(tc.src), Options{From: tc.lang, DiagnosticsOnly: only})
-			marked := Check("f", []byte("\uFEFF"+tc.src), Options{From: tc.lang, DiagnosticsOnly: only})
+			check := Check
+			if only {
+				check = Diagnose
+			}
+			plain := check("f", []byte(tc.src), Options{From: tc.lang})
+			marked := check("f", []byte("\uFEFF"+tc.src), Options{From: tc.lang})
 			if d := cmp.Diff(where(plain), where(marked)); d != "" {
 				t.Errorf("%s (diagnostics only %v): with a BOM (-without +with):\n%s", tc.lang, only, d)
 			}

@@ -11,7 +11,6 @@
 package compiler
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"time"
@@ -29,13 +28,6 @@ type Options struct {
 	From     ir.Language // input language; "" detects it from the name, then the content
 	MaxBytes int64       // input size limit; 0 means DefaultMaxBytes
 
-	// DiagnosticsOnly says only Result.Diags is wanted, so a language may check
-	// while it reads and keep less, with the same diagnostics: AgentDSL then
-	// keeps no [DATA] row (Result.Doc holds every block, with empty [DATA]
-	// blocks); Rosetta checks each message as it is parsed and keeps none
-	// (Result.Doc holds the transcript's prose, no messages).
-	DiagnosticsOnly bool
-
 	// Rosetta.
 	Now      time.Time // "now" for stall and staleness checks; zero means the latest at= in the input
 	Livelock int       // propose↔propose rounds before a livelock warning; 0 means 3
@@ -49,8 +41,9 @@ type Options struct {
 	// payloads; 0 means the decode pass's default (64 MiB).
 	MaxInflateTotal int
 
-	// Internal: Syntax stops after parsing and lowering (no passes).
-	syntaxOnly bool
+	// Internal: syntaxOnly stops after parsing and lowering (no passes);
+	// diagnoseOnly keeps only the diagnostics (Diagnose).
+	syntaxOnly, diagnoseOnly bool
 }
 
 // Result is what the pipeline produced for one file.
@@ -72,7 +65,18 @@ func Parse(file string, src []byte, opt Options) *Result {
 
 // Check runs the whole pipeline: parse, lower, and every pass of the language.
 func Check(file string, src []byte, opt Options) *Result {
-	opt.syntaxOnly = false
+	opt.syntaxOnly, opt.diagnoseOnly = false, false
+	return run(file, src, &opt)
+}
+
+// Diagnose is Check for a caller that wants only the diagnostics (rosettac
+// check): the Result has the file, language, source and Check's diagnostics.
+// A language may then check while it reads and keep less, and Doc holds only
+// what it kept, enough for Coverage and not a document to read: AgentDSL
+// checks block by block and keeps every block with no [DATA] row, Rosetta
+// checks each message as it is parsed and keeps the prose and no message.
+func Diagnose(file string, src []byte, opt Options) *Result {
+	opt.syntaxOnly, opt.diagnoseOnly = false, true
 	return run(file, src, &opt)
 }
 
@@ -108,7 +112,7 @@ func run(file string, src []byte, opt *Options) *Result {
 	switch {
 	case opt.syntaxOnly:
 		doc, ds = fe.parse(res.Source, opt)
-	case opt.DiagnosticsOnly && fe.diagnose != nil:
+	case opt.diagnoseOnly && fe.diagnose != nil:
 		doc, ds = fe.diagnose(res.Source, opt)
 	default:
 		doc, ds = fe.parse(res.Source, opt)
@@ -128,7 +132,7 @@ func run(file string, src []byte, opt *Options) *Result {
 // UTF-8 (F002). Commands that do not parse (tokens) share it with run.
 func CheckInput(s *diag.Source, maxBytes int64) diag.List {
 	var l diag.List
-	src := s.Text
+	src := s.Content()
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBytes
 	}
@@ -136,10 +140,10 @@ func CheckInput(s *diag.Source, maxBytes int64) diag.List {
 	switch {
 	case int64(len(src)) > maxBytes:
 		l.Add(TooLarge(s, int64(len(src)), maxBytes))
-	case len(bytes.TrimSpace(src[diag.BOMLen(s.Content()):])) == 0: // a byte order mark is no content
+	case len(strings.TrimSpace(src[diag.BOMLen(src):])) == 0: // a byte order mark is no content
 		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeEmpty, Span: s.Span(0, 0),
 			Message: "input is empty", Hint: "give a file with at least one message"})
-	case !utf8.Valid(src):
+	case !utf8.ValidString(src):
 		off := firstInvalidUTF8(src)
 		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNotUTF8, Span: s.Span(off, off+1),
 			Message: fmt.Sprintf("input is not valid UTF-8 (byte 0x%02x at offset %d)", src[off], off),
@@ -161,9 +165,9 @@ func TooLarge(s *diag.Source, size, limit int64) diag.Diagnostic {
 		Hint:    "raise the limit with --max-bytes, or split the input"}
 }
 
-func firstInvalidUTF8(b []byte) int {
+func firstInvalidUTF8(b string) int {
 	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
+		r, n := utf8.DecodeRuneInString(b[i:])
 		if r == utf8.RuneError && n <= 1 {
 			return i
 		}

@@ -23,8 +23,8 @@ const checkpointEvery = 256
 const maxSources = 8
 
 // EditedTranscript checks one AgentRosetta transcript that is edited, for an
-// editor: each Update gives the text as it is now and gets what Check with
-// Options.DiagnosticsOnly reports for it, the same diagnostics in the same
+// editor: each Update gives the text as it is now and gets what Diagnose reports
+// for it, the same diagnostics in the same
 // order (TestEditedTranscriptMatchesCheck), but the messages before the
 // first changed line are neither parsed nor checked again. The session is
 // copied every checkpointEvery messages; an update starts from the copy
@@ -78,7 +78,7 @@ type sourceRun struct {
 // NewEditedTranscript returns an EditedTranscript of the file named file
 // (the name diagnostics report), checked with opt.
 func NewEditedTranscript(file string, opt Options) *EditedTranscript {
-	opt.From, opt.DiagnosticsOnly, opt.syntaxOnly = ir.Rosetta, true, false
+	opt.From, opt.syntaxOnly = ir.Rosetta, false
 	return &EditedTranscript{file: file, opt: opt}
 }
 

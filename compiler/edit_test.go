@@ -100,7 +100,7 @@ func TestEditedTranscriptMatchesCheck(t *testing.T) {
 		e := NewEditedTranscript(name, Options{})
 		for step := 0; step < 60; step++ {
 			got := e.Update(text)
-			want := Check(name, text, Options{DiagnosticsOnly: true})
+			want := Diagnose(name, text, Options{})
 			if g, w := diagString(got.Diags), diagString(want.Diags); g != w {
 				t.Fatalf("%s step %d: edited check differs from a whole check\ntext:\n%s\ngot:\n%s\nwant:\n%s", name, step, text, g, w)
 			}
@@ -124,7 +124,7 @@ func TestEditedTranscriptGenerated(t *testing.T) {
 		nearEnd := step%4 != 0
 		text = edit(r, text, nearEnd)
 		got := e.Update(text)
-		want := Check("gen.rose", text, Options{DiagnosticsOnly: true})
+		want := Diagnose("gen.rose", text, Options{})
 		if g, w := diagString(got.Diags), diagString(want.Diags); g != w {
 			t.Fatalf("step %d: edited check differs from a whole check\ngot:\n%s\nwant:\n%s", step, g, w)
 		}
@@ -175,7 +175,7 @@ func FuzzEditedTranscript(f *testing.F) {
 		e := NewEditedTranscript("f.rose", Options{})
 		e.Update(text)
 		got := e.Update(next)
-		want := Check("f.rose", next, Options{DiagnosticsOnly: true, From: "rosetta"})
+		want := Check("f.rose", next, Options{From: "rosetta"})
 		if g, w := diagString(got.Diags), diagString(want.Diags); g != w {
 			t.Fatalf("edited check differs from a whole check\nbefore:\n%q\nafter:\n%q\ngot:\n%s\nwant:\n%s", text, next, g, w)
 		}

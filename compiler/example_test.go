@@ -21,8 +21,8 @@ func ExampleSession() {
 	for _, o := range s.Open() {
 		fmt.Println("open:", o.ID)
 	}
-	text, status, conf := s.Resolve("@a1.13.a.cause")
-	fmt.Println(text, status, conf)
+	r := s.Resolve("@a1.13.a.cause")
+	fmt.Println(r.Text, r.Status, r.Conf)
 	// Output:
 	// a1.13 E009 reply to a3.12 is missing required key(s): fix
 	// commit 9f2a exact hi

@@ -2,14 +2,14 @@ package compiler
 
 import "github.com/rosettac/rosettac/diag"
 
-// FixRounds bounds how often Fix checks again after applying fixes: a fix
+// fixRounds bounds how often Fix checks again after applying fixes: a fix
 // that conflicted with another is offered again by the next check, and a
 // repaired header can reveal a fix in what follows it.
-const FixRounds = 8
+const fixRounds = 8
 
 // Fix applies the fixes at or above min (diag.Safe, or diag.Review for all)
 // of the diagnostics of src, checks the result again and repeats, until no
-// fix is left to apply (at most FixRounds rounds). It returns the text, the
+// fix is left to apply (at most fixRounds rounds). It returns the text, the
 // fixes applied (each with the diagnostic of its round: its positions are in
 // that round's text), and the check of the text returned. opt.From is kept
 // to the language of src, whatever the fixes did.
@@ -20,7 +20,7 @@ func Fix(file string, src []byte, opt Options, min diag.Applicability) ([]byte, 
 	}
 	text := src
 	var all []diag.AppliedFix
-	for range FixRounds {
+	for range fixRounds {
 		next, applied := diag.ApplyFixes(res.File, text, res.Diags, min)
 		if len(applied) == 0 {
 			break

@@ -38,7 +38,7 @@ type frontEnd struct {
 	check func(doc ir.Document, src *diag.Source, opt *Options) diag.List
 
 	// diagnose, when not nil, is parse and check in one pass that may keep
-	// less of the document (Options.DiagnosticsOnly); its diagnostics are
+	// less of the document (Diagnose); its diagnostics are
 	// exactly those of parse then check.
 	diagnose func(src *diag.Source, opt *Options) (ir.Document, diag.List)
 

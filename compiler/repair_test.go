@@ -111,7 +111,7 @@ func TestDuplicateCompared(t *testing.T) {
 	if len(ds) != 1 || ds[0].Code != "D002" || ds[0].Severity != diag.Error || !strings.Contains(ds[0].Message, "t:1:1") {
 		t.Fatalf("changed content: %v", ds)
 	}
-	if text, _, _ := s.Resolve("@a1.1.a.x"); text != "1" {
+	if text := s.Resolve("@a1.1.a.x").Text; text != "1" {
 		t.Errorf("the session kept %q, want the first version", text)
 	}
 }
@@ -128,7 +128,7 @@ func TestReplace(t *testing.T) {
 	if ds.HasErrors() {
 		t.Errorf("corrected reply: %v", ds)
 	}
-	if text, _, _ := s.Resolve("@a1.2.a.cause"); text != "x" {
+	if text := s.Resolve("@a1.2.a.cause").Text; text != "x" {
 		t.Errorf("after Replace the session has %q", text)
 	}
 	if got := s.Replace(parseOne("a1.3 note >a3\n txt \"new\"\n")); got.HasErrors() {

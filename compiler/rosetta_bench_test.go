@@ -46,7 +46,7 @@ func genTranscript(b testing.TB, n int) []byte {
 
 // BenchmarkCheckRosetta measures parse plus every pass over generated
 // transcripts of growing size, the way rosettac check runs it (stream: each
-// message into the session as it is parsed, Options.DiagnosticsOnly) and
+// message into the session as it is parsed, Diagnose) and
 // keeping the whole IR (ir: what compile does). MB/s comes from SetBytes;
 // heap/input is the live heap after the check relative to the input size, and
 // peak/input the live heap at the end of the fold, while the session still
@@ -62,14 +62,17 @@ func BenchmarkCheckRosetta(b *testing.B) {
 				src := genTranscript(b, n)
 				b.SetBytes(int64(len(src)))
 				b.ReportAllocs()
-				opt := Options{From: ir.Rosetta, DiagnosticsOnly: mode == "stream"}
+				opt, check := Options{From: ir.Rosetta}, Check
+				if mode == "stream" {
+					check = Diagnose
+				}
 				var res *Result
 				var peak uint64
 				checkedHook = func() { peak = liveHeap() }
 				defer func() { checkedHook = nil }()
 				cpu0 := cpuTime()
 				for b.Loop() {
-					res = Check("bench.rose", src, opt)
+					res = check("bench.rose", src, opt)
 				}
 				if d := cpuTime() - cpu0; d > 0 {
 					b.ReportMetric(float64(len(src))*float64(b.N)/d.Seconds()/1e6, "MB/cpu-s")

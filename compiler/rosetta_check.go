@@ -27,7 +27,7 @@ func checkRosetta(doc ir.Document, src *diag.Source, opt *Options) diag.List {
 }
 
 // streamCheckRosetta is parse and check in one pass, for when only the
-// diagnostics are wanted (Options.DiagnosticsOnly, rosettac check): each
+// diagnostics are wanted (Diagnose, rosettac check): each
 // message goes into the session as soon as it is parsed, and the session
 // keeps the IR of only the newest messages, parsing an older one again when a
 // later message needs it (a reply's want contract, a mark on its block). The

@@ -43,7 +43,7 @@ func TestCheckSameOnAnyCores(t *testing.T) {
 		var got [2]*Result
 		for i, procs := range []int{1, 4} {
 			runtime.GOMAXPROCS(procs)
-			got[i] = Check(name, src, Options{From: ir.Rosetta, DiagnosticsOnly: true})
+			got[i] = Diagnose(name, src, Options{From: ir.Rosetta})
 		}
 		if len(got[0].Diags) == 0 {
 			t.Fatalf("%s: no diagnostics: the comparison would show nothing", name)

@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -12,9 +13,62 @@ import (
 )
 
 // Obligation is a pending obligation opened by ask, do, propose or stop
-// (spec §8.3): its id, act and sender, the id of the message that discharged
-// it ("" while open) and the sender of the first take ("" when unclaimed).
-type Obligation = epistemic.Obligation
+// (spec §8.3), as Session.Open reports it: a copy, so a host that changes it
+// changes nothing in the session.
+type Obligation struct {
+	ID       string      // the id of the message that opened it
+	Act      string      // that message's act: ask, do, propose or stop
+	Sender   string      // that message's sender
+	Msg      *ir.Message // that message (Session.Message of ID)
+	Closer   string      // the id of the message that discharged it, or "" while open
+	Claimant string      // the sender of the first take, or "" when unclaimed
+	// Answered lists, in arrival order, the senders of the replies that
+	// discharged it (a multi-target ask is discharged target by target).
+	Answered []string
+}
+
+// Confidence is how sure a resolution is, from the status it has: an
+// exact address ~hi, a relocated one ~mid, an ambiguous one ~lo, one outside
+// the transcript or naming nothing ~?. Its String is the grade as a
+// transcript writes it.
+type Confidence int
+
+// The confidence grades, lowest first.
+const (
+	ConfUnknown Confidence = iota // ?
+	ConfLow                       // lo
+	ConfMid                       // mid
+	ConfHigh                      // hi
+)
+
+var confidenceNames = [...]string{ConfUnknown: "?", ConfLow: "lo", ConfMid: "mid", ConfHigh: "hi"}
+
+func (c Confidence) String() string {
+	if c < 0 || int(c) >= len(confidenceNames) {
+		return "?"
+	}
+	return confidenceNames[c]
+}
+
+// confidenceOf reads a grade as passes/resolve writes it.
+func confidenceOf(grade string) Confidence {
+	switch grade {
+	case "hi":
+		return ConfHigh
+	case "mid":
+		return ConfMid
+	case "lo":
+		return ConfLow
+	}
+	return ConfUnknown
+}
+
+// Resolved is what an address names (Session.Resolve).
+type Resolved struct {
+	Text   string              // the text it names, or "" when it names nothing
+	Status ir.ResolutionStatus // how it resolved: exact, relocated, ambiguous, outside or orphan
+	Conf   Confidence          // the confidence that status carries
+}
 
 // Session validates AgentRosetta traffic one message at a time, for hosts
 // that check live traffic. Its state is a pure function of the messages added
@@ -97,7 +151,15 @@ func (s *Session) Commit(m *ir.Message) {
 }
 
 // Open lists the obligations not yet discharged, in arrival order.
-func (s *Session) Open() []*Obligation { return s.st.Open() }
+func (s *Session) Open() []*Obligation {
+	open := s.st.Open()
+	out := make([]*Obligation, len(open))
+	for i, o := range open {
+		out[i] = &Obligation{ID: o.ID, Act: o.Act, Sender: o.Sender, Msg: o.Msg, Closer: o.Closer,
+			Claimant: o.Claimant, Answered: slices.Clone(o.Answered)}
+	}
+	return out
+}
 
 // Stalls reports every open obligation whose ttl has run out at time at (W030).
 func (s *Session) Stalls(at time.Time) diag.List { return s.st.Stalls(at) }
@@ -123,20 +185,20 @@ func (s *Session) Message(id string, orig bool) *ir.Message { return s.st.Lookup
 
 // Resolve resolves an address (@a1.7.tgt#L3|q"..."), through revisions unless
 // it says @orig, to the text it names, how it resolved, and the confidence
-// that status carries (hi, mid, lo or ?). Slot and binding addresses
-// (@a1.7.why, @a1.7.a.cause) resolve to the slot text or the binding value; a
-// topic address (@#CKO.5xx) to the ids of every message on that topic,
-// space-separated, in arrival order.
-func (s *Session) Resolve(addr string) (text string, status ir.ResolutionStatus, conf string) {
+// that status carries. Slot and binding addresses (@a1.7.why, @a1.7.a.cause)
+// resolve to the slot text or the binding value; a topic address (@#CKO.5xx)
+// to the ids of every message on that topic, space-separated, in arrival
+// order.
+func (s *Session) Resolve(addr string) Resolved {
 	if topic, ok := strings.CutPrefix(addr, "@#"); ok {
 		ids := s.st.OnTopic(topic)
 		if len(ids) == 0 {
-			return "", ir.Orphan, "?"
+			return Resolved{Status: ir.Orphan, Conf: ConfUnknown}
 		}
-		return strings.Join(ids, " "), ir.Exact, "hi"
+		return Resolved{Text: strings.Join(ids, " "), Status: ir.Exact, Conf: ConfHigh}
 	}
 	r := resolve.Address(addr, nil, s.st.Lookup)
-	return r.Text, r.Status, r.Conf
+	return Resolved{Text: r.Text, Status: r.Status, Conf: confidenceOf(r.Conf)}
 }
 
 // AddText parses text (one message or several, as a host receives them) and

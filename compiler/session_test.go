@@ -410,7 +410,8 @@ func TestSessionAPI(t *testing.T) {
 		{"@#nothing", "", ir.Orphan, "?"},
 	}
 	for _, tt := range tests {
-		text, st, conf := s.Resolve(tt.addr)
+		r := s.Resolve(tt.addr)
+		text, st, conf := r.Text, r.Status, r.Conf.String()
 		if text != tt.text || st != tt.status || conf != tt.conf {
 			t.Errorf("Resolve(%s) = %q, %s, %s; want %q, %s, %s", tt.addr, text, st, conf, tt.text, tt.status, tt.conf)
 		}
@@ -458,7 +459,8 @@ a2.9 revise a2>a1 re=a2.7 #ch1
 	}
 	var got []string
 	for _, mk := range msgs[1].Slots[0].(*ir.MarkSlot).Marks {
-		_, st, conf := s.Resolve(mk.Addr.Text) // through the revision: against v4
+		res := s.Resolve(mk.Addr.Text) // through the revision: against v4
+		st, conf := res.Status, res.Conf
 		r := resolveAgain(s, mk.Addr.Text)
 		got = append(got, fmt.Sprintf("%s %s ~%s L%d", mk.Addr.Text, st, conf, r.Line))
 	}
@@ -473,7 +475,7 @@ a2.9 revise a2>a1 re=a2.7 #ch1
 	if r := resolveAgain(s, `@a2.7.tgt#L3|q"守夜人"`); r.Detail != "moved to L4 (was L3)" {
 		t.Errorf("detail = %q", r.Detail)
 	}
-	if text, _, _ := s.Resolve(`@a2.7@orig.tgt#L2|q"最不该去问的就是他"`); text != "而所有人都会告诉你，全岛最不该去问的就是他。" {
+	if text := s.Resolve(`@a2.7@orig.tgt#L2|q"最不该去问的就是他"`).Text; text != "而所有人都会告诉你，全岛最不该去问的就是他。" {
 		t.Errorf("@orig still resolves against v3: %q", text)
 	}
 }

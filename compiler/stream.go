@@ -35,7 +35,7 @@ type Stream interface {
 // diagnostics report ("" for none). Options configure the checks as they do
 // Check's (Now and Livelock for Rosetta, the keys for Lingua), MaxBytes each
 // piece's MaxBytes limit (an empty piece, or one not UTF-8, gets F001 or
-// F002, as a file does); DiagnosticsOnly does not apply. A language without a stream is an error.
+// F002, as a file does). A language without a stream is an error.
 func NewStream(lang ir.Language, name string, opt Options) (Stream, error) {
 	fe := lookup(lang)
 	if fe == nil || fe.stream == nil {

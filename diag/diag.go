@@ -120,7 +120,7 @@ func (s Span) WithEnd(end int) Span {
 // s's window.
 func (s Span) Through(e Span) Span {
 	if s.src == nil || !e.IsValid() || e.src == s.src || int(e.end) <= s.src.end() ||
-		e.src.File != s.src.File || e.src.base < s.src.base+len(s.src.Text) {
+		e.src.File != s.src.File || e.src.base < s.src.base+len(s.src.text) {
 		return s.WithEnd(int(e.end))
 	}
 	j := *s.src // a copy: s's source is shared by the other spans of its window
@@ -221,9 +221,10 @@ func (l *List) Addf(sev Severity, code string, span Span, format string, args ..
 // Append appends every diagnostic of m.
 func (l *List) Append(m List) { *l = append(*l, m...) }
 
-// Sort orders the list by file, offset, then code and message, keeping the
-// original order of diagnostics that compare equal (passes report in a
-// meaningful order, which a stable sort preserves).
+// Sort orders the list by file name, then by start offset, and keeps the
+// original order of diagnostics at the same file and offset (passes report
+// in a meaningful order, which a stable sort preserves); codes and messages
+// are not compared.
 func (l List) Sort() {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Span, l[j].Span

@@ -15,11 +15,11 @@ import (
 // lookup is a binary search over line starts plus a scan of one line.
 type Source struct {
 	File  string
-	Text  []byte
-	lines []uint32 // byte offset of the start of each line, relative to Text (a file is at most MaxOffset bytes)
+	text  []byte   // shared with the caller and the IR: never written (see Content)
+	lines []uint32 // byte offset of the start of each line, relative to text (a file is at most MaxOffset bytes)
 
 	// A Source may index a window of a file rather than all of it (NewWindow):
-	// base is the file offset of Text[0], and firstLine the 1-based line it is on.
+	// base is the file offset of text[0], and firstLine the 1-based line it is on.
 	base, firstLine int
 	fileOnly        bool // FileSpan's source: a name, no text
 	// tail is a later window of the same file (Span.Through): offsets from
@@ -73,17 +73,23 @@ func NewSource(file string, text []byte) *Source {
 		i += k + 1
 		lines = append(lines, uint32(i))
 	}
-	return &Source{File: file, Text: text, lines: lines, firstLine: 1, cols: &colCache{}}
+	return &Source{File: file, text: text, lines: lines, firstLine: 1, cols: &colCache{}}
 }
 
 // Content returns the text as a string that shares its bytes. A Source's text
 // must not change once it is indexed (every position would be wrong), which
 // makes the sharing safe, and it lets the grammars cut the IR's names, values
 // and content lines out of the input instead of out of a copy of it: a copy
-// was a whole extra input's worth of memory for as long as the IR lived.
+// was a whole extra input's worth of memory for as long as the IR lived. The
+// text is reachable only as this string (and Len), so nothing holding a Source
+// can write through it; the bytes given to NewSource are the caller's, who
+// must not change them while the Source or its IR is in use.
 func (s *Source) Content() string {
-	return unsafe.String(unsafe.SliceData(s.Text), len(s.Text))
+	return unsafe.String(unsafe.SliceData(s.text), len(s.text))
 }
+
+// Len is the length of the text in bytes.
+func (s *Source) Len() int { return len(s.text) }
 
 // NewWindowString is NewWindow over a string, sharing its bytes.
 func NewWindowString(file, text string, base, firstLine int) *Source {
@@ -107,7 +113,7 @@ func (s *Source) Pos(off int) Pos {
 	if s.tail != nil && off >= s.tail.base {
 		return s.tail.Pos(off)
 	}
-	off = min(max(off-s.base, 0), len(s.Text))
+	off = min(max(off-s.base, 0), len(s.text))
 	line := sort.Search(len(s.lines), func(i int) bool { return int(s.lines[i]) > off }) - 1
 	start := int(s.lines[line])
 	if line == 0 && s.base == 0 {
@@ -125,7 +131,7 @@ func (s *Source) Pos(off int) Pos {
 func (s *Source) column(start, off int) int {
 	if off-start < longLine || s.cols == nil {
 		columnWork.Add(uint64(off - start))
-		return utf8.RuneCount(s.Text[start:off]) + 1
+		return utf8.RuneCount(s.text[start:off]) + 1
 	}
 	c := s.cols
 	c.mu.Lock()
@@ -141,7 +147,7 @@ func (s *Source) column(start, off int) int {
 	k := sort.Search(len(marks), func(i int) bool { return int(marks[i].off) > off }) - 1
 	m := marks[k]
 	columnWork.Add(uint64(off - int(m.off)))
-	return int(m.runes) + utf8.RuneCount(s.Text[m.off:off]) + 1
+	return int(m.runes) + utf8.RuneCount(s.text[m.off:off]) + 1
 }
 
 // colMarks counts the line that starts at start once, noting the rune count
@@ -154,13 +160,13 @@ func (s *Source) colMarks(start int) []colMark {
 	runes := 0
 	for at := start; ; {
 		next := min(at+colStride, end)
-		for next < end && !utf8.RuneStart(s.Text[next]) {
+		for next < end && !utf8.RuneStart(s.text[next]) {
 			next++
 		}
 		if next >= end {
 			break
 		}
-		runes += utf8.RuneCount(s.Text[at:next])
+		runes += utf8.RuneCount(s.text[at:next])
 		columnWork.Add(uint64(next - at))
 		marks = append(marks, colMark{uint32(next), uint32(runes)})
 		at = next
@@ -184,7 +190,7 @@ func (s *Source) end() int {
 	for s.tail != nil {
 		s = s.tail
 	}
-	return s.base + len(s.Text)
+	return s.base + len(s.text)
 }
 
 // LineCount is the number of lines (a final line without '\n' counts); for a
@@ -201,17 +207,17 @@ func (s *Source) Line(n int) []byte {
 		return nil
 	}
 	start := int(s.lines[n-1])
-	end := len(s.Text)
+	end := len(s.text)
 	if n < len(s.lines) {
 		end = int(s.lines[n]) - 1
 	}
-	for end > start && s.Text[end-1] == '\r' {
+	for end > start && s.text[end-1] == '\r' {
 		end--
 	}
 	if n == 1 && s.base == 0 {
 		start = min(s.bom(), end)
 	}
-	return s.Text[start:end]
+	return s.text[start:end]
 }
 
 // LineStart returns the byte offset where 1-based line n starts.
@@ -224,7 +230,7 @@ func (s *Source) LineStart(n int) int {
 		return s.base
 	}
 	if n > len(s.lines) {
-		return s.base + len(s.Text)
+		return s.base + len(s.text)
 	}
 	return s.base + int(s.lines[n-1])
 }

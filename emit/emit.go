@@ -41,7 +41,7 @@ type Options struct {
 	Output string      // the output file's name; "" means Source with Backend.Ext for its extension
 	Diags  diag.List   // the input's diagnostics, for outputs that carry them (ir)
 	Lang   ir.Language // the language the input was read as (JSON data is read into AgentDSL's IR)
-	Text   []byte      // the input's bytes, for an output that is the input itself (json of JSON)
+	Text   string      // the input's text, for an output that is the input itself (json of JSON)
 
 	// Go (gen go).
 	Package  string // Go package name of the generated file

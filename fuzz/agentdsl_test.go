@@ -148,7 +148,7 @@ func FuzzAgentDSLCheckReader(f *testing.F) {
 	addAgentDSLSeeds(f)
 	f.Add("\uFEFF[SCHEMA:U]\nID:int|N:str\n\n[DATA]\n1|a\n\n[JSON]\nARRAY:U\nOBJECT:U\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		want := compiler.Check("f.adsl", []byte(src), compiler.Options{From: ir.AgentDSL, DiagnosticsOnly: true})
+		want := compiler.Diagnose("f.adsl", []byte(src), compiler.Options{From: ir.AgentDSL})
 		got, err := compiler.CheckReader("f.adsl", strings.NewReader(src))
 		if err != nil {
 			t.Fatal(err)

@@ -77,7 +77,7 @@ func FuzzRosettaCheck(f *testing.F) {
 			return
 		}
 		whole := compiler.Check("f.rose", src, compiler.Options{From: ir.Rosetta})
-		streamed := compiler.Check("f.rose", src, compiler.Options{From: ir.Rosetta, DiagnosticsOnly: true})
+		streamed := compiler.Diagnose("f.rose", src, compiler.Options{From: ir.Rosetta})
 		if d := cmp.Diff(whole.Diags, streamed.Diags); d != "" {
 			t.Fatalf("diagnostics (-whole transcript +streamed):\n%s\ninput: %q", d, src)
 		}
@@ -167,7 +167,7 @@ func checkReparse(t *testing.T, src *diag.Source) {
 		}
 		again := rosetta.ParseMessage(src, m.Span)
 		if d := cmp.Diff(m, again); d != "" {
-			t.Fatalf("message at %v parsed again from its span differs (-whole parse +alone):\n%s\ninput: %q", m.Span, d, src.Text)
+			t.Fatalf("message at %v parsed again from its span differs (-whole parse +alone):\n%s\ninput: %q", m.Span, d, src.Content())
 		}
 	}
 }

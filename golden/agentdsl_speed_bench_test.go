@@ -34,7 +34,7 @@ func BenchmarkAgentDSLvsJSON(b *testing.B) {
 		}{
 			// rosettac check: parse and check in one pass, no IR kept.
 			{"check", func() int {
-				return len(compiler.Check("t.adsl", src, compiler.Options{From: ir.AgentDSL, DiagnosticsOnly: true}).Diags)
+				return len(compiler.Diagnose("t.adsl", src, compiler.Options{From: ir.AgentDSL}).Diags)
 			}},
 			// rosettac translate --to json: parse, check, write the JSON.
 			{"translate-json", func() int {

@@ -85,7 +85,7 @@ func TestGeneratedParity(t *testing.T) {
 		}
 		want = append(want, f[0]+" "+f[1])
 	}
-	res := compiler.Check("gen.rose", src, compiler.Options{From: ir.Rosetta, DiagnosticsOnly: true})
+	res := compiler.Diagnose("gen.rose", src, compiler.Options{From: ir.Rosetta})
 	finish := []string{"W010", "W030", "W032", "E017", "I018"}
 	var got, gotI011 []string
 	for _, d := range res.Diags {

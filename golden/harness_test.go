@@ -45,8 +45,8 @@ var refSpecDir = flag.String("refspec", "", "directory holding the reference's s
 
 // refSpecPath is where one of the reference implementation's spec files is
 // (the reference's text is never committed): in -refspec, else in ref/spec
-// found upward from the module (the main checkout is /work/main, a worktree
-// /work/wt/NAME; both reach /work/ref), else in /work/ref/spec.
+// found upward from the module (a checkout or a worktree of it), else in
+// /work/ref/spec, where the development machines keep it.
 // ROSETTAC_EXAMPLES names EXAMPLES.md itself, as for emit/text's tests.
 func refSpecPath(name string) string {
 	if p := os.Getenv("ROSETTAC_EXAMPLES"); p != "" && name == "EXAMPLES.md" {

@@ -45,6 +45,9 @@ func TestLinguaGolden(t *testing.T) {
 		if d := cmp.Diff(got["ir"], grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
 			t.Errorf("IR changes through fmt (-before +after):\n%s", d)
 		}
+		if twice, _ := compiler.Format(again, compiler.FormatOptions{}); !bytes.Equal(twice, fmtOut) {
+			t.Errorf("fmt(fmt(x)) != fmt(x):\n%s", cmp.Diff(string(fmtOut), string(twice)))
+		}
 		checkSections(t, path, ar, got, []string{"ir", "diagnostics", "render.en", "render.zh", "fmt"})
 	})
 }

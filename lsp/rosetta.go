@@ -296,8 +296,8 @@ func (r *rosettaDoc) resolveText(addr string) string {
 	if r.sess == nil {
 		return ""
 	}
-	txt, status, conf := r.sess.Resolve(addr)
-	return resolutionText(addr, status, conf, txt, 0, "")
+	res := r.sess.Resolve(addr)
+	return resolutionText(addr, res.Status, res.Conf.String(), res.Text, 0, "")
 }
 
 // resolutionText says what an address resolved to, with status and confidence.

@@ -34,9 +34,9 @@ func emitFor(b *emit.Backend, r *compiler.Result) ([]emit.File, diag.List) {
 	if !token.IsIdentifier(pkg) {
 		pkg = "generated"
 	}
-	var text []byte
+	var text string
 	if r.Source != nil {
-		text = r.Source.Text
+		text = r.Source.Content()
 	}
 	return b.Emit(r.Doc, emit.Options{Source: base, Output: strings.TrimSuffix(base, filepath.Ext(base)) + b.Ext, Package: pkg,
 		Diags: r.Diags, Lang: r.Lang, Text: text})
@@ -68,10 +68,7 @@ func runCheck(e *env, args []string) int {
 		return usageError(e, c, err)
 	}
 	// Only diagnostics are wanted, so a language may check while it reads.
-	check := func(file string, src []byte, opt compiler.Options) *compiler.Result {
-		opt.DiagnosticsOnly = true
-		return compiler.Check(file, src, opt)
-	}
+	check := compiler.Diagnose
 	if err := df.validate(); err != nil {
 		return usageError(e, c, err)
 	}

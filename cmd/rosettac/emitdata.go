@@ -31,7 +31,7 @@ func init() {
 				return nil, nil
 			}
 			if opt.Lang == ir.JSON { // already the data form: it is its own output
-				return []emit.File{{Name: outName(opt.Source, ".json"), Data: opt.Text}}, nil
+				return []emit.File{{Name: outName(opt.Source, ".json"), Data: []byte(opt.Text)}}, nil
 			}
 			out, ds := translate.Translate(doc, ir.JSON)
 			if out == nil {

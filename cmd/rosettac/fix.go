@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"slices"
@@ -55,7 +54,7 @@ func runFix(e *env, args []string) int {
 		if r.Source == nil {
 			continue
 		}
-		orig := r.Source.Text
+		orig := r.Source.Content()
 		text, final := fixText(e, r, opt, min)
 		if final.Diags.HasErrors() {
 			exit = exitDiags
@@ -68,7 +67,7 @@ func runFix(e *env, args []string) int {
 			}
 			remaining = append(remaining, &errs)
 		}
-		changed := !bytes.Equal(text, orig)
+		changed := string(text) != orig
 		if !list && !showDiff && !write {
 			if code := writeAll(e, c, e.stdout, text); code != exitOK {
 				return code
@@ -82,7 +81,7 @@ func runFix(e *env, args []string) int {
 			fmt.Fprintln(e.stdout, r.File)
 		}
 		if showDiff {
-			e.stdout.Write(diff.Diff(r.File, orig, r.File+" (fixed)", text))
+			e.stdout.Write(diff.Diff(r.File, []byte(orig), r.File+" (fixed)", text))
 		}
 		if write {
 			if err := os.WriteFile(r.File, text, 0o644); err != nil {
@@ -101,7 +100,7 @@ func runFix(e *env, args []string) int {
 // fixText is compiler.Fix on r's text, reporting each fix applied on stderr.
 func fixText(e *env, r *compiler.Result, opt compiler.Options, min diag.Applicability) ([]byte, *compiler.Result) {
 	opt.From = r.Lang
-	text, applied, final := compiler.Fix(r.File, r.Source.Text, opt, min)
+	text, applied, final := compiler.Fix(r.File, []byte(r.Source.Content()), opt, min)
 	for _, a := range applied {
 		fmt.Fprintf(e.stderr, "%s: fixed %s: %s\n", a.Fix.Edits[0].Span, a.Diagnostic.Code, a.Fix)
 	}

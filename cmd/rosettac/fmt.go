@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"slices"
@@ -55,7 +54,7 @@ func runFmt(e *env, args []string) int {
 			failed = append(failed, r)
 			continue
 		}
-		differs := !bytes.Equal(out, r.Source.Text)
+		differs := string(out) != r.Source.Content()
 		if !list && !showDiff && !write && !check {
 			if code := writeAll(e, c, e.stdout, out); code != exitOK {
 				return code
@@ -70,7 +69,7 @@ func runFmt(e *env, args []string) int {
 			fmt.Fprintln(e.stdout, r.File)
 		}
 		if showDiff {
-			e.stdout.Write(diff.Diff(r.File, r.Source.Text, r.File+" (formatted)", out))
+			e.stdout.Write(diff.Diff(r.File, []byte(r.Source.Content()), r.File+" (formatted)", out))
 		}
 		if write {
 			if err := os.WriteFile(r.File, out, 0o644); err != nil {

@@ -22,7 +22,7 @@ func printRepairs(e *env, results []*compiler.Result, in *inputFlags) {
 			continue
 		}
 		s := compiler.NewSession(opt)
-		added, _ := s.AddMessages(r.File, r.Source.Text)
+		added, _ := s.AddMessages(r.File, []byte(r.Source.Content()))
 		for _, a := range added {
 			rep := s.Repair(a.Message, a.Diags)
 			if rep == nil {

@@ -126,7 +126,7 @@ func runTokens(e *env, args []string) int {
 		}
 		tf := tokenFile{File: r.File}
 		for _, enc := range encs {
-			m, err := tokens.Measure(enc, r.Source.Text, r.Doc, by == "component")
+			m, err := tokens.Measure(enc, []byte(r.Source.Content()), r.Doc, by == "component")
 			if err != nil {
 				fmt.Fprintf(e.stderr, "rosettac tokens: %s: %v\n", r.File, err)
 				return exitUsage

@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"bytes"
 	"encoding/base64"
 	"fmt"
 	"mime"
@@ -60,8 +59,8 @@ func newForeignReader(src *diag.Source, ds *diag.List) *foreignReader {
 // span is the position of the next message's messageId in the source (the
 // values carry no offsets; messages are read in source order).
 func (r *foreignReader) span() diag.Span {
-	key := []byte(`"messageId"`)
-	if i := bytes.Index(r.src.Text[r.searchAt:], key); i >= 0 {
+	key := `"messageId"`
+	if i := strings.Index(r.src.Content()[r.searchAt:], key); i >= 0 {
 		at := r.searchAt + i
 		r.searchAt = at + len(key)
 		return r.src.Span(at, at+len(key))

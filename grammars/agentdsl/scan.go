@@ -45,7 +45,7 @@ type Handler interface {
 // Parse reads a whole AgentDSL document into its IR. It never fails; problems
 // are diagnostics.
 func Parse(src *diag.Source) (*ir.DSLDoc, diag.List) {
-	b := &builder{doc: &ir.DSLDoc{Span: src.Span(0, len(src.Text))}}
+	b := &builder{doc: &ir.DSLDoc{Span: src.Span(0, src.Len())}}
 	ds := Stream(src, b)
 	return b.doc, ds
 }

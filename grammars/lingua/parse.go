@@ -45,7 +45,7 @@ const (
 // diagnostic.
 func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 	p := &parser{src: src}
-	p.doc = &ir.LinguaTranscript{Span: src.Span(0, len(src.Text))}
+	p.doc = &ir.LinguaTranscript{Span: src.Span(0, src.Len())}
 	text := src.Content()
 	var prose *ir.LinguaProse
 	var proseLines []string

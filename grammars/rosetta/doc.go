@@ -3,7 +3,7 @@
 // structured line or value), the lowering of what they capture into ir.Transcript,
 // the canonical printer, and the grammar's EBNF.
 //
-// The design follows /work/shared/design/participle-speed.md: a Go classifier reads
+// The design (the shared design notes on participle speed): a Go classifier reads
 // the input one line at a time, sorts every line into header, slot line,
 // continuation, content (`|`), fence, prose or blank, and hands only the lines with
 // structure to participle. Plain slot lines (q why ctx on by risk, and the text of

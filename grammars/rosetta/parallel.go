@@ -85,7 +85,7 @@ func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int)
 			from = to
 		}
 	}()
-	t := &ir.Transcript{Span: src.Span(0, len(src.Text))}
+	t := &ir.Transcript{Span: src.Span(0, src.Len())}
 	var ds diag.List
 	for out := range order {
 		pc := <-out

@@ -63,7 +63,7 @@ func (p *parser) fastCounts() (taken, declined int) {
 // the messages and diagnostics are those the whole parse gives from there on.
 func ParseEachFrom(src *diag.Source, from int, each func(*ir.Message)) (*ir.Transcript, diag.List) {
 	p := &parser{src: src, text: src.Content(), each: each}
-	p.t = &ir.Transcript{Span: p.src.Span(0, len(p.src.Text))}
+	p.t = &ir.Transcript{Span: p.src.Span(0, p.src.Len())}
 	p.lines(max(from, diag.BOMLen(p.text)), len(p.text))
 	p.endMessage()
 	p.endProse()
@@ -234,7 +234,7 @@ func (p *parser) add(d diag.Diagnostic) {
 // ---- the line loop -----------------------------------------------------
 
 func (p *parser) run() {
-	p.t = &ir.Transcript{Span: p.src.Span(0, len(p.src.Text))}
+	p.t = &ir.Transcript{Span: p.src.Span(0, p.src.Len())}
 	p.lines(diag.BOMLen(p.text), len(p.text))
 	p.endMessage()
 	p.endProse()

@@ -135,7 +135,7 @@ func (f *fromJSON) top(text string) *ir.DSLDoc {
 	f.d = decoder{s: text}
 	d := &f.d
 	d.space()
-	doc := &ir.DSLDoc{Span: f.src.Span(0, len(f.src.Text))}
+	doc := &ir.DSLDoc{Span: f.src.Span(0, f.src.Len())}
 	var roots []*node
 	var topKind string
 	var funcsBlock ir.DSLBlock

@@ -1,7 +1,6 @@
 package epistemic
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -162,11 +161,11 @@ func (v *msgView) keySpan(s ir.Slot) diag.Span {
 
 // locate finds the nth (0-based) occurrence of needle inside span in the
 // source, where accept (if non-nil) approves the bytes around a match.
-func (v *msgView) locate(span diag.Span, needle string, nth int, accept func(text []byte, i, j int) bool) (diag.Span, bool) {
+func (v *msgView) locate(span diag.Span, needle string, nth int, accept func(text string, i, j int) bool) (diag.Span, bool) {
 	if v.src == nil || !span.IsValid() || needle == "" {
 		return diag.Span{}, false
 	}
-	text := v.src.Text
+	text := v.src.Content()
 	lo, hi := span.StartOffset(), span.EndOffset()
 	if hi > len(text) || lo > hi {
 		return diag.Span{}, false
@@ -177,7 +176,7 @@ func (v *msgView) locate(span diag.Span, needle string, nth int, accept func(tex
 		from, nth = c.from, nth-c.nth
 	}
 	for {
-		i := bytes.Index(text[from:hi], []byte(needle))
+		i := strings.Index(text[from:hi], needle)
 		if i < 0 {
 			return diag.Span{}, false
 		}
@@ -208,12 +207,12 @@ func (v *msgView) locateDep(span diag.Span, dep string) (diag.Span, bool) {
 	key := locKey{span.StartOffset(), span.EndOffset(), "on=", false}
 	offs, ok := v.onOffsets[key]
 	if !ok {
-		text := v.src.Text
+		text := v.src.Content()
 		if key.hi > len(text) || key.lo > key.hi {
 			return diag.Span{}, false
 		}
 		for from := key.lo; ; {
-			i := bytes.Index(text[from:key.hi], []byte("on="))
+			i := strings.Index(text[from:key.hi], "on=")
 			if i < 0 {
 				break
 			}
@@ -226,7 +225,7 @@ func (v *msgView) locateDep(span diag.Span, dep string) (diag.Span, bool) {
 		v.onOffsets[key] = offs
 	}
 	for _, i := range offs {
-		if j := i + 3 + len(dep); j <= key.hi && string(v.src.Text[i+3:j]) == dep {
+		if j := i + 3 + len(dep); j <= key.hi && v.src.Content()[i+3:j] == dep {
 			return v.src.Span(i, j), true
 		}
 	}

@@ -1411,7 +1411,7 @@ func symbolsIn(s string) []string {
 
 // symbolBoundary accepts a match of a symbol at [i, j) with the same
 // boundaries symbolsIn uses.
-func symbolBoundary(t []byte, i, j int) bool {
+func symbolBoundary(t string, i, j int) bool {
 	if i > 0 && (isWord(t[i-1]) || t[i-1] == '@' || t[i-1] == ':') {
 		return false
 	}
