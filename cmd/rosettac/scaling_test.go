@@ -61,14 +61,8 @@ var allCommands = [][]string{
 // bound. Each is an open item of issue 14 (docs/performance.md, "hostile
 // input"); remove the entry with the fix.
 var knownSuperLinear = map[string]string{
-	"json_deep/check --from json":                  "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_deep/check --from json --format json":    "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_deeparr/check --from json":               "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_deeparr/check --from json --format json": "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_rawdeep/check --from json":               "datajson builds the JSON path of every nested value as a string: depth² bytes",
-	"json_rawdeep/check --from json --format json": "datajson builds the JSON path of every nested value as a string: depth² bytes",
-	"rose_symbols/check --format sarif":            "bytes allocated ×2.55 at the test's size, allocations ×2 or less: the whole SARIF log is encoded in one buffer, whose doubling steps there; not diagnosed further",
-	"adsl_anydeep/translate --to smallest":         "the indented JSON candidate of a deep any cell is depth² bytes of indentation",
+	"rose_symbols/check --format sarif":    "bytes allocated ×2.55 at the test's size, allocations ×2 or less: the whole SARIF log is encoded in one buffer, whose doubling steps there; not diagnosed further",
+	"adsl_anydeep/translate --to smallest": "the indented JSON candidate of a deep any cell is depth² bytes of indentation",
 }
 
 // scalingTarget is the size in bytes of a shape's smaller document in the
@@ -171,18 +165,27 @@ func TestScaling(t *testing.T) {
 			for _, args := range scalingCommands[s.Ext] {
 				a := runShape(t, dir, s, n, args)
 				b := runShape(t, dir, s, 2*n, args)
+				// A slice that doubles its capacity between n and 2n makes one
+				// pair of sizes read ×2.5 or more while the cost is linear; a
+				// super-linear cost grows as fast again from 2n to 4n. So a
+				// measure over the limit is judged again on the next pair.
+				var c *work
+				next := func() work {
+					if c == nil {
+						w := runShape(t, dir, s, 4*n, args)
+						c = &w
+					}
+					return *c
+				}
 				checks := []struct {
 					what        string
 					a, b, floor uint64
+					c           func() uint64
 				}{
-					{"allocations", a.allocs, b.allocs, 2000},
-					// Under a few MB, slice growth steps and one-time tables read as
-					// growth: a flaky ×2.76 at 0.4 MB; rose_alts_quote's parse reads
-					// ×2.63 from 0.8 to 2.1 MB but ×1.97 from 10.5 to 20.7 MB (one mark
-					// line of 1k and then 8k alternatives; its token slice's growth).
-					{"bytes allocated", a.bytes, b.bytes, 4 << 20},
-					{"column bytes counted", a.columns, b.columns, 64 << 10},
-					{"BPE merge steps", a.merges, b.merges, 64 << 10},
+					{"allocations", a.allocs, b.allocs, 2000, func() uint64 { return next().allocs }},
+					{"bytes allocated", a.bytes, b.bytes, 1 << 20, func() uint64 { return next().bytes }}, // under 1 MB a one-time table reads as growth (a flaky ×2.76 at 0.4 MB)
+					{"column bytes counted", a.columns, b.columns, 64 << 10, func() uint64 { return next().columns }},
+					{"BPE merge steps", a.merges, b.merges, 64 << 10, func() uint64 { return next().merges }},
 				}
 				fmt.Fprintf(report, "%s\t%s\t%d\t%.2f\t%.2f\t%.2f\t%.2f\n", s.Kind, strings.Join(args, " "), n,
 					growth(a.allocs, b.allocs, 0), growth(a.bytes, b.bytes, 0), growth(a.columns, b.columns, 0), growth(a.merges, b.merges, 0))
@@ -191,7 +194,11 @@ func TestScaling(t *testing.T) {
 					if g := growth(c.a, c.b, c.floor); g > maxGrowth && known != "" {
 						t.Logf("known: rosettac %s: %s ×%.2f (%s)", strings.Join(args, " "), c.what, g, known)
 					} else if g > maxGrowth {
-						t.Errorf("rosettac %s: %s ×%.2f from n=%d to %d (%d → %d)", strings.Join(args, " "), c.what, g, n, 2*n, c.a, c.b)
+						if g2 := growth(c.b, c.c(), c.floor); g2 <= maxGrowth {
+							t.Logf("rosettac %s: %s ×%.2f from n=%d to %d, then ×%.2f to %d: a step, not growth", strings.Join(args, " "), c.what, g, n, 2*n, g2, 4*n)
+							continue
+						}
+						t.Errorf("rosettac %s: %s ×%.2f from n=%d to %d (%d → %d), and again from %d to %d", strings.Join(args, " "), c.what, g, n, 2*n, c.a, c.b, 2*n, 4*n)
 					}
 				}
 			}

@@ -67,6 +67,7 @@ func ParseEachFrom(src *diag.Source, from int, each func(*ir.Message)) (*ir.Tran
 	p.lines(max(from, diag.BOMLen(p.text)), len(p.text))
 	p.endMessage()
 	p.endProse()
+	p.releasePeekers()
 	return p.t, p.diags
 }
 
@@ -220,9 +221,13 @@ func (p *parser) spanTo(l lineRef, a int, l2 lineRef, b int) diag.Span {
 }
 
 func (p *parser) report(sev diag.Severity, code string, sp diag.Span, msg, hint string) {
-	d := diag.Diagnostic{Severity: sev, Code: code, Span: sp, Message: msg, Hint: hint}
+	p.add(diag.Diagnostic{Severity: sev, Code: code, Span: sp, Message: msg, Hint: hint})
+}
+
+// add appends d, naming the message being read.
+func (p *parser) add(d diag.Diagnostic) {
 	if p.cur != nil && p.cur.m.Header != nil {
-		d.Msg = p.cur.m.Header.ID.Text
+		d.MessageID = p.cur.m.Header.ID.Text
 	}
 	p.diags = append(p.diags, d)
 }
@@ -236,6 +241,16 @@ func (p *parser) run() {
 	p.endProse()
 	if !p.anyHeader {
 		p.degrade()
+	}
+	p.releasePeekers()
+}
+
+// releasePeekers hands the line lexers' peekers back to the pool once a
+// parse is over (participle reads them only during a line's parse call, and
+// captures are strings of the source, so nothing refers to them after).
+func (p *parser) releasePeekers() {
+	for _, l := range []*lineLexer{&p.lex, &p.hlex, &p.tlex, &p.rlex} {
+		l.releasePeek()
 	}
 }
 
@@ -355,6 +370,9 @@ func (p *parser) coord(l lineRef, i int) seg {
 // to the current message: a slot line, a binding, or a mark.
 func (p *parser) continues(s string) bool {
 	if _, _, _, _, ok := slotKey(s); ok {
+		return true
+	}
+	if _, _, _, _, certain, ok := slotLabel(s); ok && certain {
 		return true
 	}
 	_, rest := stripDecoration(s)
