@@ -274,7 +274,10 @@ func (s *State) Inherit(m *ir.Message) {
 	if s.opt.Inherit == nil || m.Header == nil {
 		return
 	}
-	re, _ := m.Header.Field("re")
+	re, ok := m.Header.Field("re")
+	if !ok || re == "" {
+		return // no parent: spare the lookup in a map of every message
+	}
 	if p := s.msgs[re]; p != nil {
 		// The parent as far as inheritance reads it, in a scratch message
 		// reused for every reply (Options.Inherit keeps nothing of it): two
