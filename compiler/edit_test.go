@@ -19,7 +19,7 @@ func diagString(l diag.List) string {
 	var b bytes.Buffer
 	for _, d := range l {
 		s, e := d.Span.Offsets()
-		fmt.Fprintf(&b, "%d-%d %s %s %s %s msg=%s | %s | %s\n", s, e, d.Span.Start(), d.Span.End(), d.Severity, d.Code, d.Msg, d.Message, d.Hint)
+		fmt.Fprintf(&b, "%d-%d %s %s %s %s msg=%s | %s | %s\n", s, e, d.Span.Start(), d.Span.End(), d.Severity, d.Code, d.MessageID, d.Message, d.Hint)
 	}
 	return b.String()
 }

@@ -84,6 +84,11 @@ type Lingua struct {
 	KeyFile string `yaml:"key_file,omitempty"`
 	PSKFile string `yaml:"psk_file,omitempty"`
 	Session string `yaml:"session,omitempty"`
+	// MaxInflate caps a z: payload's inflated size, in bytes (--max-inflate).
+	MaxInflate int `yaml:"max_inflate,omitempty" check:"positive"`
+	// MaxInflateTotal caps the inflated size of all of a document's z:
+	// payloads together, in bytes (--max-inflate-total).
+	MaxInflateTotal int `yaml:"max_inflate_total,omitempty" check:"positive"`
 }
 
 // Translate holds translation settings.
@@ -246,6 +251,12 @@ func (s *Settings) merge(o Settings) {
 		}
 		if o.Lingua.Session != "" {
 			s.Lingua.Session = o.Lingua.Session
+		}
+		if o.Lingua.MaxInflate != 0 {
+			s.Lingua.MaxInflate = o.Lingua.MaxInflate
+		}
+		if o.Lingua.MaxInflateTotal != 0 {
+			s.Lingua.MaxInflateTotal = o.Lingua.MaxInflateTotal
 		}
 	}
 	if o.Translate != nil && o.Translate.Strict != nil {

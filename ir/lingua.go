@@ -296,9 +296,15 @@ const (
 // LinguaJSON is a JSON value with its object members in source order (a Go map
 // would lose the order and merge duplicate keys).
 type LinguaJSON struct {
-	Kind    LinguaJSONKind
-	Bool    bool
-	Text    string // a number as written, or a string's value
+	Kind LinguaJSONKind
+	Bool bool
+	Text string // a number as written, or a string's value
+	// Raw is a string's JSON literal as written, quotes included, kept only
+	// when its value cannot hold it: an escape of a lone UTF-16 surrogate
+	// (\ud800), which no UTF-8 text holds and decoding turns into U+FFFD.
+	// Writers write Raw when it is set, so the content stays exactly the
+	// sender's.
+	Raw     string
 	Items   []*LinguaJSON
 	Members []*LinguaMember
 }

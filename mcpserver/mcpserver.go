@@ -311,7 +311,7 @@ var tools = []*tool{
 				for _, m := range tr.Messages {
 					var ds diag.List
 					for _, d := range r.Diags {
-						if m.Header != nil && d.Msg == m.Header.ID.Text {
+						if m.Header != nil && d.MessageID == m.Header.ID.Text {
 							ds = append(ds, d)
 						}
 					}

@@ -286,12 +286,30 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("view", func(t *testing.T) {
+		p.t = t
+		src, _ := os.ReadFile(filepath.Join(s.Examples, "incident.rose"))
+		p.open(src, "&tab=render")
+		n := p.checks()
+		eval[chromedp.Void](p, "choose a view", `(() => { const v = document.getElementById("view"); v.value = "decision"; v.dispatchEvent(new Event("change")); })()`)
+		p.waitCheck("check with --view decision", n)
+		want := strings.TrimSpace(string(native(t, src, "render", "--view", "decision", "-")))
+		if got := strings.TrimSpace(p.text("#out")); got != want {
+			t.Errorf("the decision view shows %.300q, rosettac render --view decision %.300q", got, want)
+		}
+		eval[chromedp.Void](p, "back to full", `document.getElementById("view").value = "full"`)
+	})
+
 	t.Run("fix", func(t *testing.T) {
 		p.t = t
 		src := []byte("**a1.1 tell >wx**\n q what changed?\n unk []\n")
 		p.open(src, "&tab=fmt")
 		if codes := p.diagCodes(); !slices.Contains(codes, "P016") {
 			t.Fatalf("diagnostics %v, want P016 (decoration around a header)", codes)
+		}
+		// The diagnostics are marked in the editor's text, not only listed.
+		if marks := eval[int](p, "underlines", `document.querySelectorAll("#editor .cm-lintRange").length`); marks == 0 {
+			t.Errorf("no diagnostic is underlined in the editor")
 		}
 		n := p.checks()
 		p.do("click the fix", chromedp.Click(chromedp.CSS(`#diags button.fix[data-code="P016"]`)))

@@ -178,3 +178,97 @@ func TestDecryptedKeysNotNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepAgentDSLJSON: translate --from json reads AgentDSL data nested past
+// the Lingua payload limit (200), as check does (issue 14, defect 5): telling
+// Rosetta or Lingua data JSON from AgentDSL's reads only the top level.
+func TestDeepAgentDSLJSON(t *testing.T) {
+	dir := t.TempDir()
+	const depth = 300
+	f := writeFile(t, dir, "deep.json", []byte(strings.Repeat(`{"a":`, depth)+"1"+strings.Repeat("}", depth)), 0o644)
+	for _, args := range [][]string{{"check"}, {"translate", "--to", "agentdsl"}, {"translate", "--from", "json", "--to", "agentdsl"}} {
+		code, out, errs := runCLI(append(args, f)...)
+		if code != 0 || strings.Contains(errs, "nested") || strings.Contains(errs, "error T") {
+			t.Errorf("%v: exit %d\n%s", args, code, errs)
+		}
+		if args[0] == "translate" && !strings.Contains(out, "a_299") {
+			t.Errorf("%v: the deepest table is missing:\n%.300s", args, out)
+		}
+	}
+}
+
+// TestJSONErrorPositions: a JSON syntax error is reported at the bad byte,
+// and the byte offset the message gives is that byte's (counted from 0), in
+// check (T010) and translate (T027) alike (issue 14, defect 6).
+func TestJSONErrorPositions(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ text, at string }{
+		{`{"format": 1, x}`, ":1:15: "},       // x is byte 14
+		{`{"abc": [1, 2, x]}`, ":1:16: "},     // byte 15; inside an array the tokenizer's own offset was 8
+		{"{\n  \"a\": [1,\n   x]}", ":3:4: "}, // byte 15, on line 3
+	} {
+		off := strings.IndexByte(c.text, 'x')
+		f := writeFile(t, dir, "bad.json", []byte(c.text), 0o644)
+		for _, args := range [][]string{{"check"}, {"translate", "--to", "agentdsl"}} {
+			_, _, errs := runCLI(append(args, f)...)
+			want := fmt.Sprintf("invalid JSON at byte %d: invalid character 'x'", off)
+			if !strings.Contains(errs, "bad.json"+c.at) || !strings.Contains(errs, want) {
+				t.Errorf("%v on %q: want %s and %q:\n%s", args, c.text, c.at, want, errs)
+			}
+		}
+	}
+	// JSON that ends early is at its end.
+	f := writeFile(t, dir, "short.json", []byte(`{"a":[1,`), 0o644)
+	if _, _, errs := runCLI("check", f); !strings.Contains(errs, "short.json:1:9: ") || !strings.Contains(errs, "at byte 8") {
+		t.Errorf("JSON that ends early:\n%s", errs)
+	}
+}
+
+// TestLoneSurrogatePayload: a lone surrogate escape in a Lingua j: payload is
+// written as the sender wrote it by render and translate, never turned into
+// U+FFFD (issue 14, defect 7); a surrogate pair is the character it encodes.
+func TestLoneSurrogatePayload(t *testing.T) {
+	dir := t.TempDir()
+	payload := base64.StdEncoding.EncodeToString([]byte(`{"t":"a\ud800b","c":"ok \ud83d\ude00"}`))
+	f := writeFile(t, dir, "s.lingua", []byte("👽73|@1|$j:"+payload+"\n"), 0o644)
+	for _, args := range [][]string{{"render"}, {"translate", "--to", "json"}, {"translate", "--to", "rosetta"}} {
+		code, out, errs := runCLI(append(args, f)...)
+		if code != 0 || !strings.Contains(out, `"a\ud800b"`) || strings.Contains(out, "\uFFFD") || !strings.Contains(out, "ok 😀") {
+			t.Errorf("%v: exit %d, want the escape kept:\n%s%s", args, code, out, errs)
+		}
+	}
+	// The Rosetta binding holds the JSON literal; its JSON is that text.
+	_, rose, _ := runCLI("translate", "--to", "rosetta", f)
+	back := writeFile(t, dir, "s.rose", []byte(rose), 0o644)
+	if _, out, errs := runCLI("translate", "--to", "json", back); !strings.Contains(out, `a\\ud800b`) || strings.Contains(out, "\uFFFD") {
+		t.Errorf("Rosetta → JSON: the escape is lost:\n%s%s", out, errs)
+	}
+}
+
+// TestInflateTotalConfig: rosettac.yaml's lingua: max_inflate_total: sets the
+// total cap of --max-inflate-total, and the flag given wins over it.
+func TestInflateTotalConfig(t *testing.T) {
+	dir := t.TempDir()
+	var doc strings.Builder
+	z := zpayload(1000)
+	for i := range 5 {
+		fmt.Fprintf(&doc, "👽10|@1|#z%d|$z:%s\n", i, z)
+	}
+	f := writeFile(t, dir, "z.lingua", []byte(doc.String()), 0o644)
+	writeFile(t, dir, "rosettac.yaml", []byte("lingua:\n  max_inflate_total: 3500\n"), 0o644)
+	code, out, errs := runCLI("check", "--format", "json", f)
+	if code != 1 || strings.Count(out, `"L114"`) != 2 || !strings.Contains(out, "max_inflate_total") {
+		t.Errorf("max_inflate_total: 3500: exit %d, want two L114 naming the key:\n%s%s", code, out, errs)
+	}
+	if code, out, _ := runCLI("check", "--format", "json", "--max-inflate-total", "100000", f); code != 0 || strings.Contains(out, "L114") {
+		t.Errorf("the flag over the configuration: exit %d\n%s", code, out)
+	}
+	writeFile(t, dir, "rosettac.yaml", []byte("lingua:\n  max_inflate: 999\n"), 0o644)
+	if code, out, _ := runCLI("check", "--format", "json", f); code != 1 || strings.Count(out, `"L105"`) != 5 {
+		t.Errorf("max_inflate: 999: exit %d, want five L105\n%s", code, out)
+	}
+	writeFile(t, dir, "rosettac.yaml", []byte("lingua:\n  max_inflate_total: 0\n"), 0o644)
+	if code, _, errs := runCLI("check", f); code != 2 || !strings.Contains(errs, "rosettac.yaml:2:22: 0 is out of range") {
+		t.Errorf("max_inflate_total: 0: exit %d, want a usage error at the key\n%s", code, errs)
+	}
+}

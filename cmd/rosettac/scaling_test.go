@@ -61,14 +61,8 @@ var allCommands = [][]string{
 // bound. Each is an open item of issue 14 (docs/performance.md, "hostile
 // input"); remove the entry with the fix.
 var knownSuperLinear = map[string]string{
-	"json_deep/check --from json":                  "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_deep/check --from json --format json":    "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_deeparr/check --from json":               "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_deeparr/check --from json --format json": "datajson builds the JSON path of every nested table as a string: depth² bytes",
-	"json_rawdeep/check --from json":               "datajson builds the JSON path of every nested value as a string: depth² bytes",
-	"json_rawdeep/check --from json --format json": "datajson builds the JSON path of every nested value as a string: depth² bytes",
-	"rose_symbols/check --format sarif":            "bytes allocated ×2.55 at the test's size, allocations ×2 or less: the whole SARIF log is encoded in one buffer, whose doubling steps there; not diagnosed further",
-	"adsl_anydeep/translate --to smallest":         "the indented JSON candidate of a deep any cell is depth² bytes of indentation",
+	"rose_symbols/check --format sarif":    "bytes allocated ×2.55 at the test's size, allocations ×2 or less: the whole SARIF log is encoded in one buffer, whose doubling steps there; not diagnosed further",
+	"adsl_anydeep/translate --to smallest": "the indented JSON candidate of a deep any cell is depth² bytes of indentation",
 }
 
 // scalingTarget is the size in bytes of a shape's smaller document in the

@@ -151,6 +151,12 @@ func (in *inputFlags) optionsFor(name string, opt compiler.Options) (compiler.Op
 		if l.Session != "" && !in.set["session"] {
 			opt.SessionID = l.Session
 		}
+		if l.MaxInflate != 0 && !in.set["max-inflate"] {
+			opt.MaxInflate = l.MaxInflate
+		}
+		if l.MaxInflateTotal != 0 && !in.set["max-inflate-total"] {
+			opt.MaxInflateTotal = l.MaxInflateTotal
+		}
 		if l.KeyFile != "" && !in.set["key-file"] {
 			if opt.PrivateKey, err = readKeyFile(cfg.Resolve(l.KeyFile), in.stderr); err != nil {
 				return opt, err

@@ -1,11 +1,13 @@
 package translate
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
 	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
+	"github.com/rosettac/rosettac/internal/datajson"
 	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -197,34 +199,47 @@ func slotJSON(s ir.Slot) *jb {
 func FromJSON(name string, data []byte) (ir.Language, []byte, diag.List) {
 	var ds diag.List
 	src := diag.NewSource(name, data)
-	bad := func(format string, args ...any) (ir.Language, []byte, diag.List) {
-		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadJSON, Span: src.Span(0, 0), Message: fmt.Sprintf(format, args...),
+	bad := func(off int, format string, args ...any) (ir.Language, []byte, diag.List) {
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadJSON, Span: src.Span(off, off), Message: fmt.Sprintf(format, args...),
 			Hint: "give the output of rosettac translate --to json (docs/translation.md has its shape)"})
 		return "", nil, ds
 	}
+	// Ours only when "format" names Rosetta or Lingua and "items" is an array:
+	// AgentDSL's relational JSON may well have a key named format. Only the
+	// top level is read to tell: AgentDSL data nests to any depth, which the
+	// Lingua limit on payload JSON must not refuse.
+	top, err := datajson.Shallow(data)
+	if err != nil {
+		var se *datajson.SyntaxError
+		if errors.As(err, &se) {
+			return bad(se.Offset, "%v", err)
+		}
+		return bad(0, "input is not JSON: %v", err)
+	}
+	format, items := top.Field("format"), top.Field("items")
+	if top.Kind != datajson.Object || format == nil || format.Kind != datajson.String ||
+		format.Str != "rosetta" && format.Str != "lingua" || items == nil || items.Kind != datajson.Array {
+		return "", nil, nil
+	}
 	v, err := linguajson.Parse(data)
 	if err != nil {
-		return bad("input is not JSON: %v", err)
-	}
-	// Ours only when "format" names Rosetta or Lingua and "items" is an array:
-	// AgentDSL's relational JSON may well have a key named format.
-	format := v.Member("format")
-	items := v.Member("items")
-	if v.Kind != ir.JSONObject || format == nil || format.Kind != ir.JSONString ||
-		format.Text != "rosetta" && format.Text != "lingua" || items == nil || items.Kind != ir.JSONArray {
-		return "", nil, nil
+		var se *linguajson.SyntaxError
+		if errors.As(err, &se) {
+			return bad(int(se.Offset), "%s data JSON: %v", format.Str, err)
+		}
+		return bad(0, "%s data JSON: %v", format.Str, err)
 	}
 	var out string
 	var err2 error
-	if format.Text == "rosetta" {
-		out, err2 = rosettaFromJSON(items)
+	if format.Str == "rosetta" {
+		out, err2 = rosettaFromJSON(v.Member("items"))
 	} else {
-		out, err2 = linguaFromJSON(items)
+		out, err2 = linguaFromJSON(v.Member("items"))
 	}
 	if err2 != nil {
-		return bad("%v", err2)
+		return bad(0, "%v", err2)
 	}
-	return ir.Language(format.Text), []byte(out), ds
+	return ir.Language(format.Str), []byte(out), ds
 }
 
 // jget returns member k as a string, and whether it is one.

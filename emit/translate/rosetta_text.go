@@ -160,7 +160,7 @@ func plainValue(s string) bool {
 
 // bindingValue writes a JSON value as a binding value.
 func bindingValue(v *ir.LinguaJSON) string {
-	if v.Kind == ir.JSONString && plainValue(v.Text) {
+	if v.Kind == ir.JSONString && v.Raw == "" && plainValue(v.Text) {
 		return v.Text
 	}
 	return string(linguajson.Compact(v))

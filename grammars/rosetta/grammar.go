@@ -3,6 +3,7 @@ package rosetta
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -132,6 +133,7 @@ func (l *lineLexer) tok(t lexer.TokenType) lexer.Token { return l.nth(t, 0) }
 // nth returns the i-th token of type t that the last lexLine produced.
 func (l *lineLexer) nth(t lexer.TokenType, i int) lexer.Token {
 	for _, tk := range l.toks {
+		tokenSteps.Add(1)
 		if tk.Type == t {
 			if i == 0 {
 				return tk
@@ -140,6 +142,24 @@ func (l *lineLexer) nth(t lexer.TokenType, i int) lexer.Token {
 		}
 	}
 	return lexer.Token{}
+}
+
+// tokenSteps counts the tokens nth and next look at, for the test that their
+// work grows linearly with a line's tokens (TestTokenLookupsLinear).
+var tokenSteps atomic.Int64
+
+// next returns the first token of type t at or after index from of the
+// tokens the last lexLine produced, and the index after it: a loop over a
+// line's tokens of one type goes on from the last, where nth in a loop would
+// walk the line again per token (one address of n selectors was n²).
+func (l *lineLexer) next(t lexer.TokenType, from int) (lexer.Token, int) {
+	for i := from; i < len(l.toks); i++ {
+		tokenSteps.Add(1)
+		if l.toks[i].Type == t {
+			return l.toks[i], i + 1
+		}
+	}
+	return lexer.Token{}, len(l.toks)
 }
 
 // parseLine lexes s in mode m and runs p over the tokens. It returns nil when s

@@ -317,8 +317,9 @@ func (p *parser) address(r seg, g *markLine) ir.Address {
 		ad.HasSpan = true
 		end = p.lex.tok(tHash).Pos.Offset + len(g.Hash)
 		p.selBuf = p.selBuf[:0]
-		for i := range g.Selectors {
-			t := p.lex.nth(tSel, i)
+		var t lexer.Token
+		for k := 0; len(p.selBuf) < len(g.Selectors); {
+			t, k = p.lex.next(tSel, k)
 			p.selBuf = append(p.selBuf, parseSelector(t.Value))
 			end = t.Pos.Offset + len(t.Value)
 		}

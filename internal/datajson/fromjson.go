@@ -16,7 +16,7 @@ type node struct {
 	label   string
 	fixed   bool   // label is a key as written or from a hint (never renamed)
 	key     string // the key that introduced the schema
-	path    string // JSON path of its first object
+	path    jpath  // JSON path of its first object
 	parent  *node  // the schema it nests in as an array, or nil
 	result  bool   // the $result rows: no ID
 	shared  bool   // rows nest as objects (named reference targets): one row may be met twice
@@ -61,6 +61,7 @@ type fromJSON struct {
 
 	d     decoder   // the scanner over the input
 	path  []seg     // pass 1: the JSON path of the value being read
+	kept  []*pnode  // kept[i] is path[:i+1] as a kept path, while path[i] is unchanged (here)
 	walks []walk    // the tables pass 1 read, for pass 2
 	vals  []cellVal // pass 2: the members of the rows being written (a stack: rows nest)
 	buf   []byte    // pass 2: the text of the row being written
@@ -82,7 +83,11 @@ func FromJSON(src *diag.Source, syn Syntax) (*ir.DSLDoc, diag.List) {
 	f := newFromJSON(src, syn, false)
 	text := src.Content()
 	if err := valid(text); err != nil {
-		f.errAt(0, CodeBadShape, "write valid JSON", "%v", err)
+		off := 0
+		if se, ok := err.(*SyntaxError); ok {
+			off = se.Offset
+		}
+		f.errAt(off, CodeBadShape, "write valid JSON", "%v", err)
 		return nil, f.diags
 	}
 	doc := f.top(text)
@@ -157,7 +162,7 @@ func (f *fromJSON) top(text string) *ir.DSLDoc {
 			case !adslrt.IsName(k):
 				f.shape(offs[i], "$", "key %s is not a label (letters, digits and _)", strconv.Quote(k))
 			default:
-				n := f.newNode(k, true, "$."+k, nil)
+				n := f.newNode(k, true, jpath{tail: "$." + k}, nil)
 				f.read(n, offs[i], false, "$."+k)
 				roots = append(roots, n)
 			}
@@ -167,12 +172,12 @@ func (f *fromJSON) top(text string) *ir.DSLDoc {
 		}
 	case d.s[top] == '{':
 		topKind = "OBJECT"
-		n := f.newNode(rootLabel, false, "$", nil)
+		n := f.newNode(rootLabel, false, jpath{tail: "$"}, nil)
 		f.read(n, top, true, "$")
 		roots = append(roots, n)
 	case d.s[top] == '[':
 		topKind = "ARRAY"
-		n := f.newNode(rootLabel, false, "$", nil)
+		n := f.newNode(rootLabel, false, jpath{tail: "$"}, nil)
 		f.read(n, top, false, "$")
 		roots = append(roots, n)
 	default:
@@ -261,7 +266,7 @@ func (f *fromJSON) top(text string) *ir.DSLDoc {
 				f.errAt(0, CodeBadHint, "name in $agentdsl.order only blocks the JSON or its columns hints hold", "$agentdsl.order names %s, which the JSON does not hold", l)
 				return nil
 			}
-			n := f.newNode(l, true, "$agentdsl.order", nil)
+			n := f.newNode(l, true, jpath{tail: "$agentdsl.order"}, nil)
 			n.final = cols
 			keyed[l] = f.schemaBlocks(n)
 		}
@@ -345,7 +350,7 @@ func kindOf(c byte) Kind {
 
 // newNode starts a schema. Fixed labels are the keys as written; a generated
 // label is settled in decide.
-func (f *fromJSON) newNode(label string, fixed bool, path string, parent *node) *node {
+func (f *fromJSON) newNode(label string, fixed bool, path jpath, parent *node) *node {
 	n := &node{label: label, fixed: fixed, key: label, path: path, parent: parent, byKey: map[string]*fcol{}}
 	n.hint = f.hints[label]
 	f.nodes = append(f.nodes, n)
@@ -361,23 +366,23 @@ func (f *fromJSON) newNode(label string, fixed bool, path string, parent *node) 
 
 // firstObject settles a schema's keys from its first object.
 func (f *fromJSON) firstObject(n *node, keys []string, offs []int) {
-	path := f.pathStr()
+	path := f.here() // written out only for an error: a deep document has a schema per level
 	n.keysSet = true
 	n.keys = keys
 	n.path = path
 	seen := map[string]bool{}
 	for i, k := range keys {
 		if seen[k] {
-			f.shape(offs[i], path+"."+k, "key %s appears twice", k)
+			f.shape(offs[i], path.key(k).String(), "key %s appears twice", k)
 			return
 		}
 		seen[k] = true
 		if !adslrt.IsName(k) {
-			f.shape(offs[i], path, "key %s is not a field name (letters, digits and _)", strconv.Quote(k))
+			f.shape(offs[i], path.String(), "key %s is not a field name (letters, digits and _)", strconv.Quote(k))
 			return
 		}
 		if k == "ID" && i > 0 && !n.result {
-			f.shape(offs[i], path+".ID", "key ID comes first: it becomes the row ID")
+			f.shape(offs[i], path.key("ID").String(), "key ID comes first: it becomes the row ID")
 			return
 		}
 	}
@@ -399,7 +404,7 @@ func (f *fromJSON) firstObject(n *node, keys []string, offs []int) {
 			if hc.Ref != nil && hc.Ref.Named {
 				c.target = f.labels[hc.Ref.Schema]
 				if c.target == nil {
-					c.target = f.newNode(hc.Ref.Schema, true, path+"."+k, nil)
+					c.target = f.newNode(hc.Ref.Schema, true, path.key(k), nil)
 				}
 				c.target.shared = true
 			}
@@ -422,7 +427,7 @@ func (f *fromJSON) decide() {
 							"%s: key %s is in the objects but not in the $agentdsl columns hint of %s", n.path, c.key, n.label)
 						return
 					}
-					c.child = f.newNode(c.key, true, n.path+"."+c.key, n) // a child with no rows
+					c.child = f.newNode(c.key, true, n.path.key(c.key), n) // a child with no rows
 				}
 			}
 			continue
@@ -848,7 +853,7 @@ func (f *fromJSON) resultRows(off int) *node {
 	if i < 0 {
 		return nil
 	}
-	n := &node{label: keyResult, fixed: true, key: keyResult, path: "$.$result.rows", result: true, byKey: map[string]*fcol{}}
+	n := &node{label: keyResult, fixed: true, key: keyResult, path: jpath{tail: "$.$result.rows"}, result: true, byKey: map[string]*fcol{}}
 	n.hint = f.hints[keyResult]
 	f.nodes = append(f.nodes, n)
 	f.read(n, offs[i], false, "$.$result.rows")

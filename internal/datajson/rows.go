@@ -63,25 +63,81 @@ type rowErr struct {
 }
 
 func (f *fromJSON) push(key string, idx int) { f.path = append(f.path, seg{key, idx}) }
-func (f *fromJSON) pop()                     { f.path = f.path[:len(f.path)-1] }
+func (f *fromJSON) pop() {
+	f.path = f.path[:len(f.path)-1]
+	if len(f.kept) > len(f.path) {
+		f.kept = f.kept[:len(f.path)] // path[len] will be another segment
+	}
+}
+
+// here is the JSON path of the value being read, kept: the segments not kept
+// since they were pushed are linked on to the kept ones, so a schema per
+// level of a deep document costs one segment per level, not a path each.
+func (f *fromJSON) here() jpath {
+	for i := len(f.kept); i < len(f.path); i++ {
+		var up *pnode
+		if i > 0 {
+			up = f.kept[i-1]
+		}
+		f.kept = append(f.kept, &pnode{f.path[i], up})
+	}
+	if len(f.kept) == 0 {
+		return jpath{}
+	}
+	return jpath{at: f.kept[len(f.kept)-1]}
+}
+
+// jpath is a JSON path kept past the read that found it (a schema's, for
+// the errors about it): its segments, a list shared with the paths it
+// extends, and text after them. It is written out only when an error names it.
+type jpath struct {
+	at   *pnode // the last segment, or nil
+	tail string // after the segments: ".key", "[0]", or a whole root path
+}
+
+// pnode is one segment of kept paths, linked to the one before it.
+type pnode struct {
+	s  seg
+	up *pnode
+}
+
+// key is the path of member k of the object at p.
+func (p jpath) key(k string) jpath { return jpath{p.at, p.tail + "." + k} }
+
+func (p jpath) String() string {
+	var segs []seg
+	for n := p.at; n != nil; n = n.up {
+		segs = append(segs, n.s)
+	}
+	var b strings.Builder
+	for i := len(segs) - 1; i >= 0; i-- {
+		writeSeg(&b, segs[i])
+	}
+	b.WriteString(p.tail)
+	return b.String()
+}
 
 // pathStr is the JSON path of the value being read.
 func (f *fromJSON) pathStr() string {
 	var b strings.Builder
 	for _, s := range f.path {
-		switch s.idx {
-		case -2:
-			b.WriteString(s.key)
-		case -1:
-			b.WriteByte('.')
-			b.WriteString(s.key)
-		default:
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(s.idx))
-			b.WriteByte(']')
-		}
+		writeSeg(&b, s)
 	}
 	return b.String()
+}
+
+func writeSeg(b *strings.Builder, s seg) {
+	switch s.idx {
+	case -2:
+		b.WriteString(s.key)
+	case -1:
+		b.WriteByte('.')
+		b.WriteString(s.key)
+	default:
+		b.WriteByte('[')
+		b.WriteString(strconv.Itoa(s.idx))
+		b.WriteByte(']')
+	}
 }
 
 // pathKey is the JSON path of member k of the object being read.
@@ -92,6 +148,7 @@ func (f *fromJSON) pathKey(k string) string { return f.pathStr() + "." + k }
 func (f *fromJSON) read(n *node, off int, object bool, root string) {
 	f.walks = append(f.walks, walk{n, off, object})
 	f.path = append(f.path[:0], seg{root, -2})
+	f.kept = f.kept[:0]
 	f.d.i = off
 	if object {
 		f.object(n)
@@ -243,7 +300,7 @@ func (f *fromJSON) value(n *node, c *fcol) {
 	case '{':
 		c.m |= mObject
 		if c.target == nil {
-			c.target = f.newNode(c.key, false, f.pathKey(c.key), nil)
+			c.target = f.newNode(c.key, false, f.here().key(c.key), nil)
 			c.target.shared = true
 		}
 		f.push(c.key, -1)
@@ -263,7 +320,7 @@ func (f *fromJSON) value(n *node, c *fcol) {
 			}
 			f.push(c.key, -1)
 			if c.child == nil {
-				c.child = f.newNode(c.key, true, f.pathStr()+"[0]", n)
+				c.child = f.newNode(c.key, true, jpath{f.here().at, "[0]"}, n)
 			}
 			f.objects(c.child)
 			f.pop()
@@ -411,7 +468,7 @@ func (f *fromJSON) writeRow(n *node, i int, id, parent string, vals []cellVal) {
 					ok = false // it would read back as part of the line ending
 				}
 				if !ok {
-					n.errs = append(n.errs, rowErr{i, f.shapeDiag(v.Off, n.path+"."+col.Name, "%s does not fit column %s", adslrt.Clip(v.Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))})
+					n.errs = append(n.errs, rowErr{i, f.shapeDiag(v.Off, n.path.key(col.Name).String(), "%s does not fit column %s", adslrt.Clip(v.Raw), f.syn.FormatColumns([]*ir.DSLColumn{col}))})
 				}
 			}
 		}

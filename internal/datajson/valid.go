@@ -3,6 +3,7 @@ package datajson
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/rosettac/rosettac/runtime/adslrt"
 )
@@ -14,6 +15,24 @@ func valid(s string) error {
 	if validJSON(s) {
 		return nil
 	}
+	return invalid(s)
+}
+
+// SyntaxError is JSON that is not valid: Offset is the byte (counted from 0)
+// where it goes wrong, the input's length when it ends early.
+type SyntaxError struct {
+	Offset int
+	msg    string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("invalid JSON at byte %d: %s", e.Offset, e.msg)
+}
+
+// invalid explains why s, which validJSON refused, is not JSON.
+// encoding/json's SyntaxError.Offset counts the bytes read up to and
+// including the bad one, so the bad byte is one before it.
+func invalid(s string) error {
 	data := []byte(s)
 	if json.Valid(data) {
 		return nil // never: validJSON agrees with json.Valid (FuzzValidJSON)
@@ -21,7 +40,11 @@ func valid(s string) error {
 	var v json.RawMessage
 	err := json.Unmarshal(data, &v)
 	if se, ok := err.(*json.SyntaxError); ok {
-		return fmt.Errorf("invalid JSON at byte %d: %s", se.Offset, se.Error())
+		off := int(se.Offset) - 1
+		if strings.HasPrefix(se.Error(), "unexpected end") {
+			off = len(s)
+		}
+		return &SyntaxError{Offset: max(off, 0), msg: se.Error()}
 	}
 	return fmt.Errorf("invalid JSON: %v", err)
 }

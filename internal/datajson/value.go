@@ -46,6 +46,40 @@ func Decode(data []byte) (*Value, error) {
 	return &v, nil
 }
 
+// Shallow decodes one JSON text's top-level value without what it nests: an
+// object's keys and its values as shallow reads them (Kind, Off and Raw, Str
+// for a string), any other value likewise. Telling what a document is then
+// builds no tree of it and meets no nesting limit but json.Valid's. A syntax
+// error is a *SyntaxError.
+func Shallow(data []byte) (*Value, error) {
+	s := string(data)
+	if err := valid(s); err != nil {
+		return nil, err
+	}
+	d := decoder{s: s}
+	d.space()
+	if s[d.i] != '{' {
+		v := d.shallow()
+		return &v, nil
+	}
+	v := Value{Kind: Object, Off: d.i}
+	d.i++
+	for d.space(); s[d.i] != '}'; d.space() {
+		if s[d.i] == ',' {
+			d.i++
+			d.space()
+		}
+		k, _ := d.str()
+		d.space()
+		d.i++ // the colon
+		d.space()
+		v.Keys = append(v.Keys, k)
+		v.Items = append(v.Items, d.shallow())
+	}
+	v.Raw = s[v.Off : d.i+1]
+	return &v, nil
+}
+
 // decoder walks text that json.Valid accepted, so it need not report errors.
 // Children are gathered on one shared stack and copied out at exact size, and
 // key lists are shared between objects with the same keys (the rows of a

@@ -22,27 +22,47 @@ import (
 // MaxDepth bounds nesting, so a hostile payload cannot exhaust the stack.
 const MaxDepth = 200
 
-// Parse reads one JSON value (and nothing after it). Numbers keep their text.
+// Parse reads one JSON value (and nothing after it). Numbers keep their text;
+// a string with a lone surrogate escape keeps its literal (ir.LinguaJSON.Raw).
+// An error is a *SyntaxError.
 func Parse(b []byte) (*ir.LinguaJSON, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
-	v, err := parseValue(dec, 0)
+	p := &parser{b: b, dec: dec}
+	v, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("data after the JSON value at byte %d", dec.InputOffset())
+		return nil, &SyntaxError{Offset: nextByte(b, dec.InputOffset()), Msg: "data after the JSON value"}
 	}
 	return v, nil
 }
 
-func parseValue(dec *json.Decoder, depth int) (*ir.LinguaJSON, error) {
+// SyntaxError is JSON that cannot be read: Offset is the byte (counted from
+// 0) where it goes wrong, the input's length for JSON that ends early.
+type SyntaxError struct {
+	Offset int64
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("%s at byte %d", e.Msg, e.Offset) }
+
+// parser reads one value with encoding/json's tokenizer; b is its input, for
+// the offsets of errors and the literals of lossy strings.
+type parser struct {
+	b   []byte
+	dec *json.Decoder
+}
+
+func (p *parser) value(depth int) (*ir.LinguaJSON, error) {
 	if depth > MaxDepth {
-		return nil, errors.New("JSON nested too deeply")
+		return nil, &SyntaxError{Offset: nextByte(p.b, p.dec.InputOffset()), Msg: fmt.Sprintf("JSON nested more than %d deep", MaxDepth)}
 	}
-	tok, err := dec.Token()
+	before := p.dec.InputOffset()
+	tok, err := p.dec.Token()
 	if err != nil {
-		return nil, syntaxErr(err, dec)
+		return nil, p.syntaxErr(err)
 	}
 	switch t := tok.(type) {
 	case nil:
@@ -52,54 +72,126 @@ func parseValue(dec *json.Decoder, depth int) (*ir.LinguaJSON, error) {
 	case json.Number:
 		return &ir.LinguaJSON{Kind: ir.JSONNumber, Text: string(t)}, nil
 	case string:
-		return &ir.LinguaJSON{Kind: ir.JSONString, Text: t}, nil
+		return &ir.LinguaJSON{Kind: ir.JSONString, Text: t, Raw: p.lossyLiteral(before)}, nil
 	case json.Delim:
 		switch t {
 		case '[':
 			v := &ir.LinguaJSON{Kind: ir.JSONArray}
-			for dec.More() {
-				item, err := parseValue(dec, depth+1)
+			for p.dec.More() {
+				item, err := p.value(depth + 1)
 				if err != nil {
 					return nil, err
 				}
 				v.Items = append(v.Items, item)
 			}
-			if _, err := dec.Token(); err != nil {
-				return nil, syntaxErr(err, dec)
+			if _, err := p.dec.Token(); err != nil {
+				return nil, p.syntaxErr(err)
 			}
 			return v, nil
 		case '{':
 			v := &ir.LinguaJSON{Kind: ir.JSONObject}
-			for dec.More() {
-				kt, err := dec.Token()
+			for p.dec.More() {
+				kt, err := p.dec.Token()
 				if err != nil {
-					return nil, syntaxErr(err, dec)
+					return nil, p.syntaxErr(err)
 				}
 				key, _ := kt.(string)
-				val, err := parseValue(dec, depth+1)
+				val, err := p.value(depth + 1)
 				if err != nil {
 					return nil, err
 				}
 				v.Members = append(v.Members, &ir.LinguaMember{Key: key, Value: val})
 			}
-			if _, err := dec.Token(); err != nil {
-				return nil, syntaxErr(err, dec)
+			if _, err := p.dec.Token(); err != nil {
+				return nil, p.syntaxErr(err)
 			}
 			return v, nil
 		}
 	}
-	return nil, fmt.Errorf("unexpected %v at byte %d", tok, dec.InputOffset())
+	return nil, &SyntaxError{Offset: nextByte(p.b, before), Msg: fmt.Sprintf("unexpected %v", tok)}
 }
 
-func syntaxErr(err error, dec *json.Decoder) error {
+// lossyLiteral returns the literal of the string token read after offset
+// before when decoding changed it (a lone surrogate escape), else "".
+func (p *parser) lossyLiteral(before int64) string {
+	end := int(p.dec.InputOffset())
+	start := bytes.IndexByte(p.b[before:end], '"')
+	if start < 0 {
+		return ""
+	}
+	lit := p.b[int(before)+start : end]
+	if !hasLoneSurrogate(lit) {
+		return ""
+	}
+	return string(lit)
+}
+
+// hasLoneSurrogate reports whether a JSON string literal escapes a UTF-16
+// surrogate that is not half of a pair.
+func hasLoneSurrogate(lit []byte) bool {
+	for i := 0; i+1 < len(lit); i++ {
+		if lit[i] != '\\' {
+			continue
+		}
+		if lit[i+1] != 'u' || i+6 > len(lit) {
+			i++ // the escaped byte is no escape of its own
+			continue
+		}
+		r := hex4(lit[i+2 : i+6])
+		switch {
+		case 0xD800 <= r && r < 0xDC00: // high: a low one must follow
+			if i+12 <= len(lit) && lit[i+6] == '\\' && lit[i+7] == 'u' {
+				if lo := hex4(lit[i+8 : i+12]); 0xDC00 <= lo && lo < 0xE000 {
+					i += 11
+					continue
+				}
+			}
+			return true
+		case 0xDC00 <= r && r < 0xE000:
+			return true
+		}
+		i += 5
+	}
+	return false
+}
+
+func hex4(h []byte) rune {
+	n, err := strconv.ParseUint(string(h), 16, 32)
+	if err != nil {
+		return -1
+	}
+	return rune(n)
+}
+
+// syntaxErr turns the tokenizer's error into a SyntaxError at the byte that
+// is wrong. The tokenizer's own offsets are of its buffer, not of the input,
+// so the offset is encoding/json's whole-input validation's: it counts the
+// bytes read up to and including the bad one.
+func (p *parser) syntaxErr(err error) error {
 	if err == io.EOF {
-		return fmt.Errorf("JSON ends early at byte %d", dec.InputOffset())
+		return &SyntaxError{Offset: int64(len(p.b)), Msg: "JSON ends early"}
 	}
 	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Errorf("%s at byte %d", strings.TrimPrefix(se.Error(), "invalid character "), se.Offset)
+	if !errors.As(err, &se) {
+		return err
 	}
-	return err
+	var raw json.RawMessage
+	if err := json.Unmarshal(p.b, &raw); errors.As(err, &se) {
+		if se.Offset >= int64(len(p.b)) && strings.HasPrefix(se.Error(), "unexpected end") {
+			return &SyntaxError{Offset: int64(len(p.b)), Msg: "JSON ends early"}
+		}
+		return &SyntaxError{Offset: max(se.Offset-1, 0), Msg: strings.TrimPrefix(se.Error(), "invalid character ")}
+	}
+	return &SyntaxError{Offset: nextByte(p.b, p.dec.InputOffset()), Msg: strings.TrimPrefix(se.Error(), "invalid character ")}
+}
+
+// nextByte is the offset of the first byte at or after off that is not JSON
+// white space: where the next token starts.
+func nextByte(b []byte, off int64) int64 {
+	for off < int64(len(b)) && strings.IndexByte(" \t\r\n", b[off]) >= 0 {
+		off++
+	}
+	return off
 }
 
 // Compact writes v as compact JSON with members in order and short keys as on
@@ -136,7 +228,11 @@ func write(b *bytes.Buffer, v *ir.LinguaJSON, prefix, indent string, full bool) 
 		case ir.JSONNumber:
 			b.WriteString(v.Text)
 		case ir.JSONString:
-			writeString(b, v.Text)
+			if v.Raw != "" {
+				b.WriteString(v.Raw) // a lone surrogate escape, as written
+			} else {
+				writeString(b, v.Text)
+			}
 		case ir.JSONArray:
 			b.WriteByte('[')
 			for i, it := range v.Items {

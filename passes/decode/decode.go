@@ -222,10 +222,10 @@ func (st *state) decode(pl *ir.LinguaPayload) {
 		switch {
 		case errors.Is(err, errCap) && left < st.opt.MaxInflate:
 			st.inflated = st.opt.MaxInflateTotal
-			st.add(diag.Error, CodeInflateTotal, pl.BodySpan, "if the document is legitimate, raise the total with --max-inflate-total; else check the sender",
+			st.add(diag.Error, CodeInflateTotal, pl.BodySpan, "if the document is legitimate, raise the total with --max-inflate-total (lingua: max_inflate_total: in rosettac.yaml); else check the sender",
 				"the z: payloads of this document inflate past the total cap of %d bytes; this one was not decoded", st.opt.MaxInflateTotal)
 		case errors.Is(err, errCap):
-			st.add(diag.Error, CodeInflateCap, pl.BodySpan, "if the payload is legitimate, raise the cap with --max-inflate; else check the sender",
+			st.add(diag.Error, CodeInflateCap, pl.BodySpan, "if the payload is legitimate, raise the cap with --max-inflate (lingua: max_inflate: in rosettac.yaml); else check the sender",
 				"z: payload inflates past the cap of %d bytes; decoding stopped there", st.opt.MaxInflate)
 		case err != nil:
 			st.add(diag.Error, CodeBadZlib, pl.BodySpan, "a z: payload is base64 of a zlib (RFC 1950) stream", "z: payload is not a valid zlib stream: %s", err)

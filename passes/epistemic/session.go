@@ -793,7 +793,7 @@ func (s *State) Stalls(now time.Time) diag.List {
 		if o.e.pri == "block" {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, Msg: o.ID, Hint: hint,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, MessageID: o.ID, Hint: hint,
 			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
 	}
 	return ds
@@ -901,7 +901,7 @@ func (s *State) SilentLoss() diag.List {
 		if len(silent) == 0 {
 			continue
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, Msg: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, MessageID: o.ID,
 			Hint: "resend the ask to " + strings.Join(silent, ", ") + " (a resend is idempotent, spec §19), or close it with `stop`",
 			Message: fmt.Sprintf("%s (`ask` to %s): fewer replies than targets; no reply from %s (silent loss)",
 				o.ID, strings.Join(targets, ", "), strings.Join(silent, ", "))})
@@ -918,7 +918,7 @@ func (s *State) Orphans() diag.List {
 		if o.Claimant != "" {
 			who = ", claimed by " + o.Claimant
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, MessageID: o.ID,
 			Group:   s.chainRoot(o.e, roots),
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
@@ -984,13 +984,13 @@ func (s *State) Escalations() diag.List {
 		sp := e.why.span
 		switch {
 		case !failCodes[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
 				Message: fmt.Sprintf("%s failed with unknown code `%s` — escalated, not retried", e.id, code)})
 		case mustEscalate[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
 				Message: fmt.Sprintf("%s failed with `%s` — must reach a human, not a retry loop", e.id, code)})
 		case retryable[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, Msg: e.id, Hint: "retry it (idempotent by msg-id)",
+			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, MessageID: e.id, Hint: "retry it (idempotent by msg-id)",
 				Message: fmt.Sprintf("%s failed with `%s` — retryable", e.id, code)})
 		}
 	}

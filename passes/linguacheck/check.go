@@ -201,9 +201,9 @@ func (c *checker) code(m ir.LinguaMessage) {
 
 // The response statuses and the subtypes of !E2. Their letters are case
 // sensitive: the grammar keeps them as written (^a is not ^A).
-const (
-	statuses = "012389A"
-	subtypes = "RWX"
+var (
+	statuses = ir.LinguaCodes(ir.LinguaStatuses)
+	subtypes = ir.LinguaCodes(ir.LinguaErrorSubtypes)
 )
 
 // caseHint returns "write <prefix><C>; " when c is the lower case of a letter

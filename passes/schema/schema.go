@@ -253,8 +253,20 @@ func (c *Checker) fields(cols []*ir.DSLColumn, where string, owner *table) bool 
 			seen[col.Name] = col
 		}
 		if col.Type.Kind == ir.DSLBadType {
-			c.errorf(CodeUnknownType, col.Type.Span, "use int, float, str, any, or a reference @SCHEMA.ID",
-				"unknown type %s for field %s", strconv.Quote(col.Type.Text), col.Name)
+			d := diag.Diagnostic{Severity: diag.Error, Code: CodeUnknownType, Span: col.Type.Span,
+				Hint:    "use int, float, str, any, or a reference @SCHEMA.ID",
+				Message: fmt.Sprintf("unknown type %s for field %s", strconv.Quote(col.Type.Text), col.Name)}
+			// A near miss (flaot) gets a did-you-mean; a type of another
+			// language that is certain (string) the grammar already read (AD005).
+			guess, near := diag.Closest(col.Type.Text, []string{"int", "float", "str", "any"})
+			if strings.EqualFold(col.Type.Text, "number") {
+				guess, near = "float", true
+			}
+			if near {
+				d.Message += " (did you mean " + guess + "?)"
+				d.Fixes = []diag.Fix{diag.Replace("write the type as "+guess, diag.Review, col.Type.Span, guess)}
+			}
+			c.diags.Add(d)
 			ok = false
 		}
 		if col.Ref != nil {

@@ -53,7 +53,7 @@ func TestDiagnostics(t *testing.T) {
 		{CodeNoID, "[SCHEMA:A]\nN:str|ID:int\n", "2:7", diag.Error},
 		{CodeNoID, "[SCHEMA:A]\nN:str|X:int\n", "2:1", diag.Error},
 		{CodeNoID, "[SCHEMA:A]\n[DATA]\n", "1:1", diag.Error},
-		{CodeUnknownType, "[SCHEMA:A]\nID:int|N:string\n", "2:10", diag.Error},
+		{CodeUnknownType, "[SCHEMA:A]\nID:int|N:strng\n", "2:10", diag.Error},
 		{CodeUnknownType, "[SCHEMA:A]\nID:int|N:str*\n", "2:8", diag.Error},
 		{CodeDupField, "[SCHEMA:A]\nID:int|N:str|N:int\n", "2:14", diag.Error},
 		{CodeDupSchema, "[SCHEMA:A]\nID:int\n[SCHEMA:A]\nID:int\n", "3:9", diag.Error},

@@ -51,7 +51,7 @@ const tokensArgs = (lang) => ["tokens", "--format", "json", "--by", "component",
 const tokenTargets = ["json", "rosetta", "lingua", "agentdsl"];
 function tabRuns(t, src) {
   switch (t) {
-    case "render": return [[["render", "--lang", $("lang").value, ...from(), ...keyArgs(), "-"], src]];
+    case "render": return [[["render", "--lang", $("lang").value, ...($("view").value !== "full" ? ["--view", $("view").value] : []), ...from(), ...keyArgs(), "-"], src]];
     case "fmt": return [[["fmt", ...from(), "-"], src]];
     case "translate": return [[["translate", "--to", $("to").value, ...from(), ...keyArgs(), "-"], src]];
     case "ir": return [[["compile", "--emit", "ir", ...from(), ...keyArgs(), "-"], src]];
@@ -163,7 +163,7 @@ async function update() {
 }
 const later = () => { clearTimeout(timer); timer = setTimeout(update, 250); };
 $("from").addEventListener("change", () => { editor.setLanguage($("from").value); update(); });
-for (const k of ["lang", "to", "key"]) $(k).addEventListener("change", update);
+for (const k of ["lang", "view", "to", "key"]) $(k).addEventListener("change", update);
 for (const b of document.querySelectorAll("#tabs button")) b.onclick = () => { tab = b.dataset.tab; markTab(); update(); };
 function markTab() { for (const b of document.querySelectorAll("#tabs button")) b.classList.toggle("on", b.dataset.tab === tab); }
 $("fix").onclick = async () => { const m = await call([[["fix", ...from(), "-"], editor.text()]]); if (m.results[0].code !== 2 && m.results[0].stdout) editor.setText(m.results[0].stdout); };
