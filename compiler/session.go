@@ -106,6 +106,7 @@ func (s *Session) Now() (time.Time, bool) {
 // obligation (W010), every ask to several agents some never answered (W032),
 // every stalled one (W030, at Now), and the escalations (E017, I018).
 func (s *Session) Finish() diag.List {
+	s.st.SettleEpoch()
 	ds := s.st.Orphans()
 	ds = append(ds, s.st.SilentLoss()...)
 	if now, ok := s.Now(); ok {

@@ -14,7 +14,7 @@ func TestCloneKnowsEveryField(t *testing.T) {
 	for f := range reflect.TypeFor[Session]().Fields() {
 		got = append(got, f.Name)
 	}
-	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "revised", "newest"}
+	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("Session's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}

@@ -160,7 +160,10 @@ type Session struct {
 	dict     map[string]symbol
 	Profiles []string // profiles loaded by def profile = ...
 	epoch    string
-	revised  map[string]string // old id -> id of the revise that replaced it
+	// epochUnset says that a def changed the epoch since SettleEpoch last
+	// wrote it into the stored messages' IR.
+	epochUnset bool
+	revised    map[string]string // old id -> id of the revise that replaced it
 	// newest remembers, for ids looked up through revisions, the newest
 	// revision the chain led to: each lookup walked the whole chain afresh,
 	// so N citations of a message revised N times cost N². It stays true
@@ -182,6 +185,23 @@ func NewSession(opt Options) *Session {
 
 // Epoch is the session epoch in force (def epoch = ...), or "".
 func (s *Session) Epoch() string { return s.epoch }
+
+// SettleEpoch writes the epoch in force into the IR of every stored message
+// (ir.Message.Epoch), which renderers read: a def epoch = holds for the
+// messages before it too. Store does not, so that a transcript of many defs
+// costs one pass here, not one per def. Call it before handing the messages
+// on (compiler.Session.Finish does).
+func (s *Session) SettleEpoch() {
+	if !s.epochUnset {
+		return
+	}
+	s.epochUnset = false
+	for _, x := range s.order {
+		if x.m != nil {
+			x.m.Epoch = s.epoch
+		}
+	}
+}
 
 // Has reports whether a message with this id is stored.
 func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
@@ -215,6 +235,7 @@ func (s *Session) Lookup(id string, orig bool) *ir.Message {
 // it (the parse is not kept: a host that asks again parses again).
 func (s *Session) msg(e *entry) *ir.Message {
 	if e.m != nil {
+		e.m.Epoch = s.epoch // the epoch in force, as SettleEpoch would write it
 		return e.m
 	}
 	m := s.opt.Reread(e.span)
@@ -681,12 +702,12 @@ func (s *Session) Store(m *ir.Message) {
 				val := strings.TrimSpace(b.Value)
 				switch {
 				case b.Key == "epoch":
+					// The epoch holds for the whole transcript, the messages
+					// before the def too; the session reads times under
+					// s.epoch, and SettleEpoch writes it into their IR once
+					// (n defs each rewriting every stored message was n²).
+					s.epochUnset = s.epochUnset || val != s.epoch
 					s.epoch = val
-					for _, x := range s.order {
-						if x.m != nil {
-							x.m.Epoch = val
-						}
-					}
 				case b.Key == "profile":
 					s.Profiles = append(s.Profiles, val)
 				case isUpper(b.Key):
@@ -1360,7 +1381,7 @@ func symbolBoundary(t []byte, i, j int) bool {
 // others, and the IR they point at (blocks, want contracts, and the whole
 // message of a session without Options.Reread), are shared.
 func (s *Session) Clone() *Session {
-	c := &Session{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
+	c := &Session{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
 		Profiles: slices.Clone(s.Profiles)}
 	n := 0
