@@ -245,10 +245,10 @@ func (e *EditedTranscript) newSession() *Session {
 		}
 		return m
 	}
-	return &Session{opt: e.opt, st: epistemic.NewSession(eo), src: e.src}
+	return &Session{opt: e.opt, st: epistemic.NewState(eo), src: e.src}
 }
 
-// clone returns a copy of s that evolves independently (epistemic.Session.Clone).
+// clone returns a copy of s that evolves independently (epistemic.State.Clone).
 func (s *Session) clone() *Session {
 	return &Session{opt: s.opt, st: s.st.Clone(), src: s.src}
 }

@@ -19,7 +19,7 @@ func diagString(l diag.List) string {
 	var b bytes.Buffer
 	for _, d := range l {
 		s, e := d.Span.Offsets()
-		fmt.Fprintf(&b, "%d-%d %s %s %s %s msg=%s | %s | %s\n", s, e, d.Span.Start(), d.Span.End(), d.Severity, d.Code, d.Msg, d.Message, d.Hint)
+		fmt.Fprintf(&b, "%d-%d %s %s %s %s msg=%s | %s | %s\n", s, e, d.Span.Start(), d.Span.End(), d.Severity, d.Code, d.MessageID, d.Message, d.Hint)
 	}
 	return b.String()
 }
@@ -93,7 +93,7 @@ func edit(r *rand.Rand, text []byte, nearEnd bool) []byte {
 // EditedTranscript reports exactly what a whole check of the new text
 // reports. Keeping the message that starts on the changed line (reusable),
 // keeping parse diagnostics after the kept messages (keepBefore) or sharing
-// state between a session and its copy (epistemic.Session.Clone) fails it.
+// state between a session and its copy (epistemic.State.Clone) fails it.
 func TestEditedTranscriptMatchesCheck(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for name, text := range editedInputs(t) {

@@ -15,7 +15,7 @@ func ExampleSession() {
 		"a1.13 tell re=a3.12\n a cause = commit 9f2a ~hi\n unk []\n",
 	} {
 		for _, d := range s.AddText("live", []byte(msg)) {
-			fmt.Printf("%s %s %s\n", d.Msg, d.Code, d.Message)
+			fmt.Printf("%s %s %s\n", d.MessageID, d.Code, d.Message)
 		}
 	}
 	for _, o := range s.Open() {

@@ -37,7 +37,7 @@ func (s *Session) check(m *ir.Message, dups bool) (diag.List, bool) {
 		return diag.List{s.duplicate(m)}, false
 	}
 	for i := range ds {
-		ds[i].Msg = id
+		ds[i].MessageID = id
 	}
 	return ds, true
 }
@@ -54,7 +54,7 @@ func (s *Session) duplicate(m *ir.Message) diag.Diagnostic {
 	}
 	first := s.st.Get(id)
 	if first == nil || bytes.Equal(canonicalMessage(first), canonicalMessage(m)) {
-		return diag.Diagnostic{Severity: diag.Info, Code: "D001", Span: sp, Msg: id,
+		return diag.Diagnostic{Severity: diag.Info, Code: "D001", Span: sp, MessageID: id,
 			Message: fmt.Sprintf("duplicate delivery of %s ignored", id),
 			Hint:    "redelivery is idempotent; nothing to do unless the content differs"}
 	}
@@ -62,7 +62,7 @@ func (s *Session) duplicate(m *ir.Message) diag.Diagnostic {
 	if first.Span.IsValid() {
 		where = "at " + first.Span.String()
 	}
-	return diag.Diagnostic{Severity: diag.Error, Code: "D002", Span: sp, Msg: id,
+	return diag.Diagnostic{Severity: diag.Error, Code: "D002", Span: sp, MessageID: id,
 		Message: fmt.Sprintf("%s was already used %s by a message with different content; the session keeps the first and ignores this one", id, where),
 		Hint:    "send the correction under a new id (a revise of the first), or as a new message; a host that replaces a rejected message calls Session.Replace"}
 }
@@ -132,8 +132,8 @@ func (s *Session) AddMessages(name string, text []byte) ([]Added, diag.List) {
 	for i, m := range t.Messages {
 		ds := append(parsed[i], s.Add(m)...)
 		for k := range ds {
-			if ds[k].Msg == "" && m.Header != nil && !m.Degraded {
-				ds[k].Msg = m.Header.ID.Text
+			if ds[k].MessageID == "" && m.Header != nil && !m.Degraded {
+				ds[k].MessageID = m.Header.ID.Text
 			}
 		}
 		out[i] = Added{Message: m, Diags: ds}

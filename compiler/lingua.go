@@ -7,11 +7,11 @@ import (
 	grammar "github.com/rosettac/rosettac/grammars/lingua"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/decode"
-	linguacheck "github.com/rosettac/rosettac/passes/lingua"
+	"github.com/rosettac/rosettac/passes/linguacheck"
 )
 
 // Agent Lingua: grammars/lingua parses and prints; passes/decode decodes
-// payloads and establishes sessions, then passes/lingua checks the transcript.
+// payloads and establishes sessions, then passes/linguacheck checks the transcript.
 var linguaFrontEnd = &frontEnd{
 	lang: ir.Lingua,
 	exts: []string{".lingua"},

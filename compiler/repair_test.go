@@ -154,7 +154,7 @@ func TestAddMessages(t *testing.T) {
 		t.Errorf("second message: %v", c)
 	}
 	for _, d := range rest {
-		if d.Msg != "" {
+		if d.MessageID != "" {
 			t.Errorf("prose diagnostic names a message: %v", d)
 		}
 	}

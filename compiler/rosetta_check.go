@@ -37,7 +37,9 @@ func checkRosetta(doc ir.Document, src *diag.Source, opt *Options) diag.List {
 func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
 	s := newSession(*opt, src)
 	var ds diag.List
-	t, pds := rosetta.ParseEach(src, func(m *ir.Message) { ds = append(ds, s.addParsed(m)...) })
+	n := 0
+	t, pds := rosetta.ParseEach(src, func(m *ir.Message) { n++; ds = append(ds, s.addParsed(m)...) })
+	t.Checked = n
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)
 	if checkedHook != nil {

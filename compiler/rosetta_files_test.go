@@ -24,7 +24,7 @@ func TestRosettaSessionIsConcatenation(t *testing.T) {
 	pairs := func(rs ...*Result) (out []string) {
 		for _, r := range rs {
 			for _, d := range r.Diags {
-				out = append(out, d.Msg+" "+d.Code)
+				out = append(out, d.MessageID+" "+d.Code)
 			}
 		}
 		slices.Sort(out)

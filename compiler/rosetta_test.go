@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rosettac/rosettac/internal/rosettanorm"
+	"github.com/rosettac/rosettac/internal/rosettacompare"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -43,7 +43,7 @@ func TestInheritHeader(t *testing.T) {
 	full, _ := Format(res, FormatOptions{Terse: false})
 	for _, o := range [][]byte{out, full} {
 		res2 := Parse("t.rose", o, Options{})
-		if d := cmp.Diff(rosettanorm.Normalize(tr), rosettanorm.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
+		if d := cmp.Diff(rosettacompare.Normalize(tr), rosettacompare.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
 			t.Errorf("IR of fmt(x) != IR of x after inheritance:\n%s", d)
 		}
 	}

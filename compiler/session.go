@@ -24,7 +24,7 @@ type Obligation = epistemic.Obligation
 // A Session is not safe for concurrent use.
 type Session struct {
 	opt     Options
-	st      *epistemic.Session
+	st      *epistemic.State
 	src     *diag.Source
 	repairs int // repair messages built, for their sys.N ids (repair.go)
 }
@@ -53,7 +53,7 @@ func newSession(opt Options, src *diag.Source) *Session {
 			return m
 		}
 	}
-	s.st = epistemic.NewSession(eo)
+	s.st = epistemic.NewState(eo)
 	return s
 }
 
@@ -63,7 +63,7 @@ func newSession(opt Options, src *diag.Source) *Session {
 func (s *Session) SetSource(src *diag.Source) { s.src = src }
 
 // Add checks one message against the session, stores it, and returns its
-// diagnostics, each naming the message in Diagnostic.Msg. A message whose id
+// diagnostics, each naming the message in Diagnostic.MessageID. A message whose id
 // was already added gets only D001 (the same canonical text: a redelivery)
 // or D002 (different content: an error naming both positions), and is not
 // stored again: msg-id is the idempotency key (spec §19), and a host that

@@ -24,7 +24,7 @@ func pairs(opt Options, transcript string) []string {
 	ds = append(ds, s.Finish()...)
 	out := make([]string, len(ds))
 	for i, d := range ds {
-		out[i] = d.Msg + ":" + d.Code
+		out[i] = d.MessageID + ":" + d.Code
 	}
 	return out
 }
@@ -449,7 +449,7 @@ a2.9 revise a2>a1 re=a2.7 #ch1
 	for _, m := range msgs {
 		for _, d := range s.Add(m) {
 			if d.Severity != diag.Info || d.Code == "I029" {
-				written = append(written, d.Msg+":"+d.Code)
+				written = append(written, d.MessageID+":"+d.Code)
 			}
 		}
 	}
@@ -582,7 +582,7 @@ w3 stop re=w2
 		t.Errorf("routes (-want +got):\n%s", d)
 	}
 	for _, d := range ds {
-		if d.Code == "W010" && d.Msg == "plan6" {
+		if d.Code == "W010" && d.MessageID == "plan6" {
 			t.Errorf("the workers answered the stop: %s", d.Message)
 		}
 	}

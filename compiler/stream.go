@@ -8,7 +8,7 @@ import (
 	grammar "github.com/rosettac/rosettac/grammars/lingua"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/decode"
-	linguacheck "github.com/rosettac/rosettac/passes/lingua"
+	"github.com/rosettac/rosettac/passes/linguacheck"
 	"github.com/rosettac/rosettac/passes/schema"
 )
 
@@ -82,7 +82,7 @@ func (r *rosettaStream) Feed(text []byte) diag.List { return sorted(r.s.AddText(
 func (r *rosettaStream) Finish() diag.List          { return sorted(r.s.Finish()) }
 
 // linguaStream parses each piece, decodes it with the sessions of the pieces
-// before it (decode.Decoder), and checks it (passes/lingua's Checker).
+// before it (decode.Decoder), and checks it (passes/linguacheck's Checker).
 type linguaStream struct {
 	name string
 	opt  Options

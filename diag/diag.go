@@ -182,13 +182,13 @@ func ParseSeverity(s string) (Severity, bool) {
 
 // Diagnostic is one finding about the input.
 type Diagnostic struct {
-	Severity Severity
-	Code     string // stable code: P…, E…, W…, I…, S…, D001, L…, AD…, G…, T…
-	Message  string // what is wrong, in one sentence
-	Hint     string // what to do about it, or ""
-	Span     Span
-	Msg      string // the Rosetta message id this concerns, or ""
-	Fixes    []Fix  // ways to repair it, the preferred first; or nil (fix.go)
+	Severity  Severity
+	Code      string // stable code: P…, E…, W…, I…, S…, D001, L…, AD…, G…, T…
+	Message   string // what is wrong, in one sentence
+	Hint      string // what to do about it, or ""
+	Span      Span
+	MessageID string // the Rosetta message id this concerns, or ""
+	Fixes     []Fix  // ways to repair it, the preferred first; or nil (fix.go)
 	// Group names the thing a rule reports once per occurrence (the symbol
 	// of an I011, the first message of the propose chain of a W010): in
 	// text output the diagnostics of one file with the same code and group
@@ -199,7 +199,7 @@ type Diagnostic struct {
 // equal reports whether d and o are the same finding at the same place.
 func (d Diagnostic) equal(o Diagnostic) bool {
 	return d.Severity == o.Severity && d.Code == o.Code && d.Message == o.Message &&
-		d.Hint == o.Hint && d.Msg == o.Msg && d.Group == o.Group && d.Span.Equal(o.Span) && fixesEqual(d.Fixes, o.Fixes)
+		d.Hint == o.Hint && d.MessageID == o.MessageID && d.Group == o.Group && d.Span.Equal(o.Span) && fixesEqual(d.Fixes, o.Fixes)
 }
 
 // Error formats d as "file:line:col: severity CODE: message".

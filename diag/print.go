@@ -136,8 +136,8 @@ func alsoAt(ds []Diagnostic) string {
 			b.WriteString(", ")
 		}
 		b.WriteString(d.Span.Start().String())
-		if d.Msg != "" {
-			fmt.Fprintf(&b, " (%s)", SanitizeLine(d.Msg))
+		if d.MessageID != "" {
+			fmt.Fprintf(&b, " (%s)", SanitizeLine(d.MessageID))
 		}
 	}
 	return b.String()
@@ -381,7 +381,7 @@ func PrintJSON(w io.Writer, l List) error {
 		out.Diagnostics = append(out.Diagnostics, jsonDiagnostic{
 			Code: d.Code, Severity: d.Severity.String(), Message: d.Message, Hint: d.Hint,
 			File: d.Span.File(), Line: start.Line, Col: start.Col,
-			EndLine: end.Line, EndCol: end.Col, Msg: d.Msg, Fixes: jsonFixes(d.Fixes),
+			EndLine: end.Line, EndCol: end.Col, Msg: d.MessageID, Fixes: jsonFixes(d.Fixes),
 		})
 	}
 	enc := json.NewEncoder(w)

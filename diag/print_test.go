@@ -66,10 +66,10 @@ func TestPrintTextGroups(t *testing.T) {
 	src := NewSource("f", []byte("PMID x PMID\nEUR PMID\n"))
 	g := NewSource("g", []byte("PMID\n"))
 	l := List{
-		{Severity: Info, Code: "I011", Message: "symbol PMID", Group: "PMID", Span: src.Span(0, 4), Msg: "a1.1"},
-		{Severity: Info, Code: "I011", Message: "symbol PMID", Group: "PMID", Span: src.Span(7, 11), Msg: "a1.1"},
-		{Severity: Info, Code: "I011", Message: "symbol EUR", Group: "EUR", Span: src.Span(12, 15), Msg: "a1.2"},
-		{Severity: Info, Code: "I011", Message: "symbol PMID", Group: "PMID", Span: src.Span(16, 20), Msg: "a1.2"},
+		{Severity: Info, Code: "I011", Message: "symbol PMID", Group: "PMID", Span: src.Span(0, 4), MessageID: "a1.1"},
+		{Severity: Info, Code: "I011", Message: "symbol PMID", Group: "PMID", Span: src.Span(7, 11), MessageID: "a1.1"},
+		{Severity: Info, Code: "I011", Message: "symbol EUR", Group: "EUR", Span: src.Span(12, 15), MessageID: "a1.2"},
+		{Severity: Info, Code: "I011", Message: "symbol PMID", Group: "PMID", Span: src.Span(16, 20), MessageID: "a1.2"},
 		{Severity: Info, Code: "I011", Message: "symbol PMID", Group: "PMID", Span: g.Span(0, 4)},
 	}
 	var b bytes.Buffer

@@ -10,7 +10,7 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
-	"github.com/rosettac/rosettac/internal/rosettanorm"
+	"github.com/rosettac/rosettac/internal/rosettacompare"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -29,7 +29,7 @@ var rosettaSeeds = []string{
 // inside the input, that each message parsed again from its span alone is the
 // message the whole parse gave (a session that dropped a message's IR reads
 // it again that way), and that parse(print(parse(x))) equals parse(x) (in the
-// comparison form of internal/rosettanorm, after session inheritance), with
+// comparison form of internal/rosettacompare, after session inheritance), with
 // fmt idempotent in both header modes.
 func FuzzRosettaParse(f *testing.F) {
 	for _, s := range append(rosettaSeeds, fixSeeds...) { // fixSeeds: recovered headers (fix_test.go)
@@ -49,7 +49,7 @@ func FuzzRosettaParse(f *testing.F) {
 		for _, terse := range []bool{true, false} {
 			out, _ := compiler.Format(res, compiler.FormatOptions{Terse: terse})
 			res2 := compiler.Parse("f.rose", out, compiler.Options{From: ir.Rosetta})
-			if d := cmp.Diff(rosettanorm.Normalize(tr), rosettanorm.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
+			if d := cmp.Diff(rosettacompare.Normalize(tr), rosettacompare.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
 				t.Fatalf("terse=%v: parse(print(parse(x))) != parse(x) (-x +fmt(x)):\n%s\ninput: %q\nfmt: %q", terse, d, src, out)
 			}
 			again, _ := compiler.Format(res2, compiler.FormatOptions{Terse: terse})

@@ -26,7 +26,7 @@ func examplePairs(name, text string) []string {
 		if strings.HasPrefix(d.Code, "P") || strings.HasPrefix(d.Code, "F") {
 			continue
 		}
-		out = append(out, d.Msg+":"+d.Code)
+		out = append(out, d.MessageID+":"+d.Code)
 	}
 	sort.Strings(out)
 	return out

@@ -89,14 +89,14 @@ func TestGeneratedParity(t *testing.T) {
 	finish := []string{"W010", "W030", "W032", "E017", "I018"}
 	var got, gotI011 []string
 	for _, d := range res.Diags {
-		if d.Msg == "" || strings.HasPrefix(d.Code, "P") || slices.Contains(finish, d.Code) {
+		if d.MessageID == "" || strings.HasPrefix(d.Code, "P") || slices.Contains(finish, d.Code) {
 			continue
 		}
 		if d.Code == "I011" {
-			gotI011 = append(gotI011, d.Msg+" "+d.Group)
+			gotI011 = append(gotI011, d.MessageID+" "+d.Group)
 			continue
 		}
-		got = append(got, d.Msg+" "+d.Code)
+		got = append(got, d.MessageID+" "+d.Code)
 	}
 	// C7: rosettac reads a capitalised word as a symbol only where a symbol
 	// stands, so its I011s are some of the reference's: each (message,
@@ -113,7 +113,9 @@ func TestGeneratedParity(t *testing.T) {
 	t.Logf("I011: the reference reports %d, rosettac %d (C7)", len(wantI011), len(gotI011))
 	slices.Sort(want)
 	slices.Sort(got)
-	if len(want) == 0 {
+	// The generator writes a clean transcript: the reference may report
+	// nothing but I011. Only an oracle that printed nothing at all did not run.
+	if len(want)+len(wantI011) == 0 {
 		t.Fatal("the reference reported nothing to compare")
 	}
 	if d := cmp.Diff(want, got); d != "" {

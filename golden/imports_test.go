@@ -59,8 +59,10 @@ var allowed = map[string][]string{
 	"lsp": {"compiler", "config", "docs", "emit", "emit/*", "diag", "ir", "github.com/tliron/glsp*", "github.com/sourcegraph/jsonrpc2"},
 	// rosettac's tools as an MCP server: a thin layer over the compiler, as
 	// ARCHITECTURE.md's servers are; docs gives it the catalogue pages.
-	"play":      {"compiler", "emit/*", "diag", "ir"},
-	"mcpserver": {"compiler", "emit", "emit/*", "diag", "ir", "docs", "github.com/modelcontextprotocol/go-sdk/*"},
+	"play": {"compiler", "emit/*", "diag", "ir"},
+	// The playground's go generate step: esbuild's Go API bundles the editor.
+	"play/internal/bundle": {"github.com/evanw/esbuild/pkg/api"},
+	"mcpserver":            {"compiler", "emit", "emit/*", "diag", "ir", "docs", "github.com/modelcontextprotocol/go-sdk/*"},
 	// The documentation pages, embedded, and the diagnostic catalogue read from them.
 	"docs":         {},
 	"cmd/rosettac": {"compiler", "config", "emit", "emit/*", "diag", "ir", "lsp", "mcpserver", "mesh", "play", "github.com/modelcontextprotocol/go-sdk/mcp", "github.com/rogpeppe/go-internal/diff"},

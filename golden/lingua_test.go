@@ -157,9 +157,9 @@ func TestLinguaCodesCatalogued(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	codes := sourceCodes(t, code, 30, "grammars/lingua", "passes/decode", "passes/lingua")
+	codes := sourceCodes(t, code, 30, "grammars/lingua", "passes/decode", "passes/linguacheck")
 	var tests strings.Builder
-	for _, dir := range []string{"../grammars/lingua", "../passes/decode", "../passes/lingua", "testdata/lingua", "../cmd/rosettac/testdata/script"} {
+	for _, dir := range []string{"../grammars/lingua", "../passes/decode", "../passes/linguacheck", "testdata/lingua", "../cmd/rosettac/testdata/script"} {
 		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err

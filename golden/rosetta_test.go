@@ -12,7 +12,7 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	emitjson "github.com/rosettac/rosettac/emit/json"
 	"github.com/rosettac/rosettac/grammars/rosetta"
-	"github.com/rosettac/rosettac/internal/rosettanorm"
+	"github.com/rosettac/rosettac/internal/rosettacompare"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -21,7 +21,7 @@ import (
 // and the `ir` (IR JSON, indented), `fmt` (terse canonical form) and
 // `diagnostics` sections are compared. ROSETTAC_UPDATE=1 rewrites them. Each
 // case also checks fmt(fmt(x)) == fmt(x) and that fmt(x) reads back to the
-// same IR (rosettanorm's comparison form), in both terse and full form.
+// same IR (rosettacompare's comparison form), in both terse and full form.
 func TestRosettaGolden(t *testing.T) {
 	eachArchive(t, "testdata/rosetta/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
 		input := inputSection(t, path, ar, "input.rose")
@@ -52,11 +52,11 @@ func checkRoundTrip(t *testing.T, res *compiler.Result, terse []byte) {
 	if res.Doc == nil {
 		return
 	}
-	want := rosettanorm.Normalize(res.Doc.(*ir.Transcript))
+	want := rosettacompare.Normalize(res.Doc.(*ir.Transcript))
 	full, _ := compiler.Format(res, compiler.FormatOptions{Terse: false})
 	for _, out := range [][]byte{terse, full} {
 		res2 := compiler.Parse(res.File, out, compiler.Options{From: ir.Rosetta})
-		if d := cmp.Diff(want, rosettanorm.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
+		if d := cmp.Diff(want, rosettacompare.Normalize(res2.Doc.(*ir.Transcript))); d != "" {
 			t.Errorf("IR of fmt(x) != IR of x (-x +fmt(x)):\n%s\nfmt(x):\n%s", d, out)
 		}
 		again, _ := compiler.Format(res2, compiler.FormatOptions{Terse: bytes.Equal(out, terse)})

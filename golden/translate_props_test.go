@@ -408,7 +408,7 @@ func TestRosettaAgentDSLLosses(t *testing.T) {
 			id := m.Header.ID.Text
 			has := func(code string) bool {
 				for _, d := range ds {
-					if d.Code == code && d.Msg == id {
+					if d.Code == code && d.MessageID == id {
 						return true
 					}
 				}

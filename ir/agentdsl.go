@@ -96,7 +96,9 @@ type DSLResult struct {
 // DSLJSON is rosettac's [JSON] block: KEY:VALUE lines that say what a JSON value
 // needs and AgentDSL's seed syntax lacks (docs/agentdsl.md): ARRAY:LABEL or
 // OBJECT:LABEL (the JSON is a bare array or object holding that schema's rows)
-// and NOID:LABEL,... (those schemas' IDs were assigned by from_json).
+// NOID:LABEL,... (those schemas' IDs were assigned by from_json) and
+// KEYS:LABEL=KEY,... (the JSON order of the keys of LABEL's objects, when an
+// array of objects came before another key).
 type DSLJSON struct {
 	Span   diag.Span
 	Params []*DSLParam

@@ -10,6 +10,9 @@ type Transcript struct {
 	Span     diag.Span
 	Messages []*Message
 	Prose    []*Prose // text outside any message (before the first header, between messages)
+	// Checked counts the messages a streamed check read and did not keep
+	// (Messages is then empty); 0 otherwise.
+	Checked int
 }
 
 // Prose is a run of lines that belong to no message (kept, reported as P002).

@@ -86,6 +86,8 @@ type args struct {
 	All      bool   `json:"all"`
 	Encoding string `json:"encoding"`
 	Now      string `json:"now"`
+	// MaxTokens is check's budget of its text, as check --max-tokens.
+	MaxTokens int `json:"max_tokens"`
 }
 
 // result is a tool's structured content and its text.
@@ -167,29 +169,17 @@ func diagnosticsJSON(ds diag.List) json.RawMessage {
 	return json.RawMessage(bytes.TrimSpace(b.Bytes()))
 }
 
-// diagnosticLines are ds for a model: errors, then warnings, then infos, one
-// line each with its code, position, message and hint.
-func diagnosticLines(ds diag.List) string {
-	if len(ds) == 0 {
-		return "no problems"
+// diagnosticLines are ds for a model, exactly as check --format llm prints
+// them (diag.PrintLLM, the one formatter both use): errors, then warnings,
+// one line each with the offending text, what was expected and the fix,
+// within maxTokens o200k tokens (0: diag.DefaultLLMTokens, as the command
+// line's default).
+func diagnosticLines(ds diag.List, src *diag.Source, maxTokens int) string {
+	if maxTokens == 0 {
+		maxTokens = diag.DefaultLLMTokens
 	}
 	var b strings.Builder
-	for _, sev := range []diag.Severity{diag.Error, diag.Warning, diag.Info} {
-		for _, d := range ds {
-			if d.Severity != sev {
-				continue
-			}
-			pos := ""
-			if d.Span.IsValid() {
-				pos = d.Span.Start().String() + " "
-			}
-			fmt.Fprintf(&b, "%s%s %s: %s", pos, d.Severity, d.Code, diag.SanitizeLine(d.Message))
-			if d.Hint != "" {
-				fmt.Fprintf(&b, " (hint: %s)", diag.SanitizeLine(d.Hint))
-			}
-			b.WriteByte('\n')
-		}
-	}
+	diag.PrintLLM(&b, ds, func(string) *diag.Source { return src }, diag.LLMOptions{MaxTokens: maxTokens, Count: tokens.O200k})
 	return b.String()
 }
 
@@ -205,15 +195,16 @@ func withDiagnostics(ds diag.List, fields map[string]any) map[string]any {
 }
 
 var tools = []*tool{
-	{name: "check", desc: "Check an AgentRosetta, Agent Lingua or AgentDSL text as `rosettac check` does; the diagnostics as lines (errors first) and as structured content in the shape of `rosettac check --format json`.",
-		in:  schema(props(textProp, languageProp, `"now":{"type":"string","description":"time for stall and staleness checks (RFC 3339); default: the latest at= in the text"}`), "text"),
+	{name: "check", desc: "Check an AgentRosetta, Agent Lingua or AgentDSL text as `rosettac check` does; the diagnostics as text exactly as `rosettac check --format llm` prints them (errors, then warnings, with the offending text and the fix) and as structured content in the shape of `rosettac check --format json`.",
+		in: schema(props(textProp, languageProp, `"now":{"type":"string","description":"time for stall and staleness checks (RFC 3339); default: the latest at= in the text"}`,
+			`"max_tokens":{"type":"integer","minimum":1,"description":"the most o200k tokens of the text content, as check --format llm --max-tokens (default 400); the structured content always has every diagnostic"}`), "text"),
 		out: schema(props(diagnosticsProp), "diagnostics"),
 		run: func(a args) (result, error) {
 			r, err := check(a)
 			if err != nil {
 				return result{}, err
 			}
-			return result{structured: diagnosticsJSON(r.Diags), text: diagnosticLines(r.Diags)}, nil
+			return result{structured: diagnosticsJSON(r.Diags), text: diagnosticLines(r.Diags, r.Source, a.MaxTokens)}, nil
 		}},
 	{name: "fix", desc: "Apply the safe fixes the diagnostics carry (with all, the fixes to review too), as `rosettac fix` does (compiler.Fix); returns the fixed text, the fixes applied and the diagnostics of the fixed text.",
 		in:  schema(props(textProp, languageProp, `"all":{"type":"boolean","description":"also apply the fixes marked for review"}`), "text"),
@@ -249,7 +240,7 @@ var tools = []*tool{
 			}
 			opt := text.Options{Lang: or(a.Lang, "en"), View: or(a.View, "full"), ASCII: a.ASCII}
 			if r.Doc == nil {
-				return result{structured: withDiagnostics(r.Diags, map[string]any{"text": ""}), text: diagnosticLines(r.Diags), isError: true}, nil
+				return result{structured: withDiagnostics(r.Diags, map[string]any{"text": ""}), text: diagnosticLines(r.Diags, r.Source, a.MaxTokens), isError: true}, nil
 			}
 			out, ds := text.Render(r.Doc, opt)
 			all := append(r.Diags, ds...)
@@ -265,7 +256,7 @@ var tools = []*tool{
 				return result{}, err
 			}
 			if r.Doc == nil {
-				return result{structured: withDiagnostics(r.Diags, map[string]any{"text": ""}), text: diagnosticLines(r.Diags), isError: true}, nil
+				return result{structured: withDiagnostics(r.Diags, map[string]any{"text": ""}), text: diagnosticLines(r.Diags, r.Source, a.MaxTokens), isError: true}, nil
 			}
 			var out []byte
 			var ds diag.List
@@ -320,7 +311,7 @@ var tools = []*tool{
 				for _, m := range tr.Messages {
 					var ds diag.List
 					for _, d := range r.Diags {
-						if m.Header != nil && d.Msg == m.Header.ID.Text {
+						if m.Header != nil && d.MessageID == m.Header.ID.Text {
 							ds = append(ds, d)
 						}
 					}

@@ -109,11 +109,15 @@ func TestStdio(t *testing.T) {
 	if sc != normal(t, bytes.TrimSpace(want)) {
 		t.Errorf("check structured content\n%s\nwant (check --format json)\n%s", sc, want)
 	}
-	if got := textOf(res); !strings.HasPrefix(got, "1:6 warning W004: no `unk` slot") || res.IsError {
-		t.Errorf("check text %q", got)
+	// Its text is exactly check --format llm's (diag.PrintLLM).
+	cmd = exec.Command(bin, "check", "--format", "llm", "input")
+	cmd.Dir = dir
+	wantLLM, _ := cmd.Output()
+	if got := textOf(res); got != string(wantLLM) || !strings.HasPrefix(got, "input:1:6 warning W004: no `unk` slot") || res.IsError {
+		t.Errorf("check text %q\nwant (check --format llm) %q", got, wantLLM)
 	}
 	res, sc = call(t, cs, "check", map[string]any{"text": "[SCHEMA:A]\nID:int\n[DATA]\n1\n", "language": "agentdsl"})
-	if sc != `{"diagnostics":[]}` || textOf(res) != "no problems" {
+	if sc != `{"diagnostics":[]}` || textOf(res) != "no errors or warnings\n" {
 		t.Errorf("clean check: %s %q", sc, textOf(res))
 	}
 

@@ -366,7 +366,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		case rec.Key == key:
 			g.verdict(in, Verdict{Key: key, ID: id, Agent: in.agent, Status: StatusDuplicate})
 		default:
-			ds := diag.List{{Severity: diag.Error, Code: CodeIDReused, Span: m.Header.ID.Span, Msg: id,
+			ds := diag.List{{Severity: diag.Error, Code: CodeIDReused, Span: m.Header.ID.Span, MessageID: id,
 				Message: fmt.Sprintf("%s already names an accepted message with different content", id),
 				Hint:    "give a new message a new id; correct an accepted one with `revise`"}}
 			g.reject(in, m, id, key, ds)
@@ -391,7 +391,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 			g.met.held.Add(1)
 			return
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeHoldTimeout, Span: m.Header.ID.Span, Msg: id,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeHoldTimeout, Span: m.Header.ID.Span, MessageID: id,
 			Message: fmt.Sprintf("re=%s had not arrived after %s; delivered without it", re, g.cfg.Hold),
 			Hint:    "send a reply after its parent, or check the re= id"})
 	}
@@ -402,7 +402,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		if sender == "sys" {
 			what = fmt.Sprintf("%s may not send as sys: sys is the mesh's own sender", in.agent)
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeSpoof, Span: m.Header.ID.Span, Msg: id,
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeSpoof, Span: m.Header.ID.Span, MessageID: id,
 			Message: what, Hint: fmt.Sprintf("publish on %s only your own messages, with ids that start with your name", g.sub.In(sender))})
 	}
 
@@ -412,7 +412,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 	ds = append(ds, res.Diags...)
 	ds = append(ds, cds...)
 	for i := range ds {
-		ds[i].Msg = id
+		ds[i].MessageID = id
 	}
 	to, rds := g.route(m, sender, in.trusted)
 	ds = append(ds, rds...)
@@ -494,7 +494,7 @@ func (g *Gateway) route(m *ir.Message, sender string, trusted bool) ([]string, d
 		if !sp.IsValid() {
 			sp = h.ID.Span
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: code, Span: sp, Msg: h.ID.Text, Hint: hint, Message: fmt.Sprintf(format, args...)})
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: code, Span: sp, MessageID: h.ID.Text, Hint: hint, Message: fmt.Sprintf(format, args...)})
 	}
 	if !trusted {
 		written := make([]string, len(targets))

@@ -174,7 +174,7 @@ func egress(t testing.TB, c *Client) map[string][]string {
 func pairs(ds diag.List) []string {
 	var out []string
 	for _, d := range ds {
-		out = append(out, d.Msg+" "+d.Code)
+		out = append(out, d.MessageID+" "+d.Code)
 	}
 	sort.Strings(out)
 	return out

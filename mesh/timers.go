@@ -52,7 +52,7 @@ func (g *Gateway) timers(now time.Time) {
 		}
 	}
 	for _, d := range stalls {
-		id := d.Msg
+		id := d.MessageID
 		req, ok := open[id]
 		if !ok {
 			continue

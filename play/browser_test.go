@@ -1,13 +1,20 @@
 package play
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"maps"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,8 +39,134 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// TestBrowser loads the page in headless Chromium, opens an example through
-// the fragment on every tab and checks what the compiler in the page shows.
+var (
+	nativeOnce sync.Once
+	nativeBin  string
+	nativeErr  error
+)
+
+// native runs the native rosettac (built once per test binary) on stdin: the
+// page must show exactly what it prints.
+func native(t *testing.T, stdin []byte, args ...string) []byte {
+	t.Helper()
+	nativeOnce.Do(func() {
+		wd, _ := os.Getwd()
+		root, err := ModuleRoot(wd)
+		if err != nil {
+			nativeErr = err
+			return
+		}
+		dir, err := os.MkdirTemp("", "rosettac-play-native")
+		if err != nil {
+			nativeErr = err
+			return
+		}
+		nativeBin = filepath.Join(dir, "rosettac")
+		cmd := exec.Command("go", "build", "-o", nativeBin, "./cmd/rosettac")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			nativeErr = fmt.Errorf("go build ./cmd/rosettac: %v\n%s", err, out)
+		}
+	})
+	if nativeErr != nil {
+		t.Fatal(nativeErr)
+	}
+	cmd := exec.Command(nativeBin, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	cmd.Dir = t.TempDir()
+	out, _ := cmd.Output() // a non-zero exit (errors found) still prints the result
+	return out
+}
+
+// page is one headless Chromium tab on the playground.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+	out string // the artifact directory: screenshots and figures
+}
+
+func (p *page) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// eval evaluates a JavaScript expression in the page.
+func eval[T any](p *page, what, js string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+	return v
+}
+
+// checks is how many checks the page has finished (body's data-checked).
+func (p *page) checks() int {
+	return eval[int](p, "data-checked", `Number(document.body.dataset.checked || 0)`)
+}
+
+// waitCheck waits until the page has finished a check after the first
+// `after` ones.
+func (p *page) waitCheck(what string, after int) {
+	p.t.Helper()
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](fmt.Sprintf(`Number(document.body.dataset.checked || 0) > %d`, after), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// open puts src into the page through the URL fragment and waits for its check.
+func (p *page) open(src []byte, rest string) {
+	p.t.Helper()
+	n := p.checks()
+	frag := "src=" + base64.RawURLEncoding.EncodeToString(src) + rest
+	eval[chromedp.Void](p, "set the fragment", fmt.Sprintf(`location.hash = %q`, frag))
+	p.waitCheck("check after "+rest, n)
+}
+
+// tab clicks an output tab and waits for its check.
+func (p *page) tab(name string) {
+	p.t.Helper()
+	n := p.checks()
+	p.do("tab "+name, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#tabs button[data-tab=%q]`, name))))
+	p.waitCheck("tab "+name, n)
+}
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	return eval[string](p, "text of "+sel, fmt.Sprintf(`document.querySelector(%q).textContent`, sel))
+}
+
+func (p *page) editorText() string {
+	p.t.Helper()
+	return eval[string](p, "editor text", `rosettacPage.editor.text()`)
+}
+
+func (p *page) diagCodes() []string {
+	p.t.Helper()
+	return eval[[]string](p, "diagnostic codes", `[...document.querySelectorAll("#diags li.diag")].map((li) => li.dataset.code)`)
+}
+
+func (p *page) screenshot(name string) {
+	p.t.Helper()
+	shot, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100) /* 100: PNG */)
+	if err != nil {
+		p.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	if err := os.WriteFile(filepath.Join(p.out, name+".png"), shot, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// TestBrowser loads the page in headless Chromium and drives it as a person
+// would: every example through the fragment (diagnostics, the rendering, a
+// translation, the token counts against the native rosettac tokens), every
+// tab with a screenshot, one fix applied with a click, a pasted key kept out
+// of the URL, and a 10,000-message transcript (over 1 MB) for the longest
+// main-thread task and the time to re-check. The figures are logged and
+// written to the artifact directory; none is asserted (this machine's load
+// varies too much for a time limit to mean anything).
 func TestBrowser(t *testing.T) {
 	bin := chromium(t)
 	s := testSite(t)
@@ -46,7 +179,8 @@ func TestBrowser(t *testing.T) {
 
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 900),
 	}
@@ -54,49 +188,225 @@ func TestBrowser(t *testing.T) {
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 4*time.Minute)
+	ctx, cancel = context.WithTimeout(ctx, 15*time.Minute)
 	defer cancel()
+	p := &page{t: t, ctx: ctx, out: t.ArtifactDir()}
+	figures := map[string]string{}
 
-	src, err := os.ReadFile(filepath.Join(s.Examples, "incident.rose"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	frag := "#src=" + base64.RawURLEncoding.EncodeToString(src)
-	out := t.ArtifactDir()
-	for _, tc := range []struct{ tab, want string }{
-		{"render", "Question"},
-		{"translate", `"format":"rosetta"`},
-		{"ir", `"schema":"rosettac.ir/v1"`},
-		{"repair", "0 errors"},
-	} {
-		if err := chromedp.Do(ctx,
-			chromedp.Navigate(srv.URL+"/"+frag+"&tab="+tc.tab),
-			chromedp.Reload(),
-			chromedp.WaitVisible(`body[data-checked]`),
-		); err != nil {
-			t.Fatalf("tab %s: %v", tc.tab, err)
+	p.do("load", chromedp.Navigate(srv.URL+"/"))
+	p.waitCheck("the first check", 0)
+	figures["first diagnostics after load (ms)"] = eval[string](p, "first diagnostics", `document.body.dataset.firstDiagnosticsMs`)
+
+	t.Run("examples", func(t *testing.T) {
+		names, err := s.examples()
+		if err != nil || len(names) == 0 {
+			t.Fatalf("examples: %v %v", names, err)
 		}
-		text, err := chromedp.Run(ctx, chromedp.Text(`#out`))
+		for _, name := range names {
+			src, err := os.ReadFile(filepath.Join(s.Examples, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.t = t
+			p.open(src, "&tab=render")
+			var want struct{ Diagnostics []struct{ Code string } }
+			if err := json.Unmarshal(native(t, src, "check", "--format", "json", "-"), &want); err != nil {
+				t.Fatal(err)
+			}
+			var codes []string
+			for _, d := range want.Diagnostics {
+				codes = append(codes, d.Code)
+			}
+			if got := p.diagCodes(); !slices.Equal(got, codes) {
+				t.Errorf("%s: the page lists diagnostics %v, rosettac check %v", name, got, codes)
+			}
+			if wantOut := strings.TrimSpace(string(native(t, src, "render", "--lang", "en", "-"))); wantOut != "" && !strings.Contains(p.text("#out"), firstLine(wantOut)) {
+				t.Errorf("%s: the render tab shows %.200q, want rosettac render's %.200q", name, p.text("#out"), wantOut)
+			}
+			p.tab("translate")
+			if got, want := strings.TrimSpace(p.text("#out")), strings.TrimSpace(string(native(t, src, "translate", "--to", "json", "-"))); want != "" && !strings.HasPrefix(got, want) {
+				t.Errorf("%s: the translate tab shows %.200q, want rosettac translate's %.200q", name, got, want)
+			}
+			p.tab("tokens")
+			var got, nat any
+			if err := json.Unmarshal([]byte(p.text("#out")), &got); err != nil {
+				t.Fatalf("%s: the tokens tab: %v in %.200q", name, err, p.text("#out"))
+			}
+			if err := json.Unmarshal(native(t, src, "tokens", "--format", "json", "--by", "component", "-"), &nat); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, nat) {
+				t.Errorf("%s: the page counts %v, rosettac tokens %v", name, got, nat)
+			}
+			if bars := eval[int](p, "bars", `document.querySelectorAll("#chart .side[data-side=input] .total").length`); bars != 2 {
+				t.Errorf("%s: %d total bars for the input, want one per encoding", name, bars)
+			}
+			// The side-by-side view: the JSON translation's total is
+			// rosettac tokens' total of rosettac translate's output.
+			if asJSON := native(t, src, "translate", "--to", "json", "-"); len(asJSON) > 0 {
+				var want struct {
+					Files []struct{ Encodings []struct{ Total int } }
+				}
+				if err := json.Unmarshal(native(t, asJSON, "tokens", "--format", "json", "--from", "json", "-"), &want); err != nil {
+					t.Fatal(err)
+				}
+				got := eval[string](p, "the json side", `document.querySelector("#chart .side[data-side=json] .total[data-encoding=o200k_base]")?.textContent || ""`)
+				if wantText := fmt.Sprintf("o200k_base %d", want.Files[0].Encodings[0].Total); strings.TrimSpace(got) != wantText {
+					t.Errorf("%s: the JSON translation's bar says %q, want %q (rosettac translate --to json | rosettac tokens)", name, got, wantText)
+				}
+			}
+		}
+	})
+
+	t.Run("tabs", func(t *testing.T) {
+		p.t = t
+		src, _ := os.ReadFile(filepath.Join(s.Examples, "incident.rose"))
+		adsl, _ := os.ReadFile(filepath.Join(s.Examples, "weather.adsl"))
+		for _, tc := range []struct {
+			tab  string
+			src  []byte
+			want string
+		}{
+			{"render", src, "Question"},
+			{"fmt", src, "a3.12 ask >a1"},
+			{"translate", src, `"format":"rosetta"`},
+			{"ir", src, `"schema":"rosettac.ir/v1"`},
+			{"go", adsl, "package "},
+			{"repair", src, "0 errors"},
+			{"tokens", src, `"o200k_base"`},
+		} {
+			p.open(tc.src, "&tab="+tc.tab)
+			if text := p.text("#out"); !strings.Contains(text, tc.want) {
+				t.Errorf("tab %s shows %.300q, want %q", tc.tab, text, tc.want)
+			}
+			if status := p.text("#status"); !strings.HasPrefix(status, "checked in") {
+				t.Errorf("tab %s: status %q", tc.tab, status)
+			}
+			p.screenshot(tc.tab)
+		}
+	})
+
+	t.Run("view", func(t *testing.T) {
+		p.t = t
+		src, _ := os.ReadFile(filepath.Join(s.Examples, "incident.rose"))
+		p.open(src, "&tab=render")
+		n := p.checks()
+		eval[chromedp.Void](p, "choose a view", `(() => { const v = document.getElementById("view"); v.value = "decision"; v.dispatchEvent(new Event("change")); })()`)
+		p.waitCheck("check with --view decision", n)
+		want := strings.TrimSpace(string(native(t, src, "render", "--view", "decision", "-")))
+		if got := strings.TrimSpace(p.text("#out")); got != want {
+			t.Errorf("the decision view shows %.300q, rosettac render --view decision %.300q", got, want)
+		}
+		eval[chromedp.Void](p, "back to full", `document.getElementById("view").value = "full"`)
+	})
+
+	t.Run("fix", func(t *testing.T) {
+		p.t = t
+		src := []byte("**a1.1 tell >wx**\n q what changed?\n unk []\n")
+		p.open(src, "&tab=fmt")
+		if codes := p.diagCodes(); !slices.Contains(codes, "P016") {
+			t.Fatalf("diagnostics %v, want P016 (decoration around a header)", codes)
+		}
+		// The diagnostics are marked in the editor's text, not only listed.
+		if marks := eval[int](p, "underlines", `document.querySelectorAll("#editor .cm-lintRange").length`); marks == 0 {
+			t.Errorf("no diagnostic is underlined in the editor")
+		}
+		n := p.checks()
+		p.do("click the fix", chromedp.Click(chromedp.CSS(`#diags button.fix[data-code="P016"]`)))
+		p.waitCheck("check after the fix", n)
+		want := string(native(t, src, "fix", "-"))
+		if got := p.editorText(); got != want {
+			t.Errorf("after the click the editor holds %q, rosettac fix prints %q", got, want)
+		}
+		if codes := p.diagCodes(); slices.Contains(codes, "P016") {
+			t.Errorf("P016 is still listed after its fix: %v", codes)
+		}
+		p.screenshot("fixed")
+	})
+
+	t.Run("key", func(t *testing.T) {
+		p.t = t
+		src, _ := os.ReadFile(filepath.Join(s.Examples, "handshake.lingua"))
+		key, err := os.ReadFile(filepath.Join(s.Examples, "handshake.alice.key"))
 		if err != nil {
-			t.Fatalf("tab %s: %v", tc.tab, err)
-		}
-		status, err := chromedp.Run(ctx, chromedp.Text(`#status`))
-		if err != nil {
-			t.Fatalf("tab %s: %v", tc.tab, err)
-		}
-		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100) /* 100: PNG */)
-		if err != nil {
-			t.Fatalf("tab %s: %v", tc.tab, err)
-		}
-		if !strings.Contains(text, tc.want) {
-			t.Errorf("tab %s shows %.300q, want %q", tc.tab, text, tc.want)
-		}
-		if !strings.HasPrefix(status, "checked in") {
-			t.Errorf("tab %s: status %q", tc.tab, status)
-		}
-		if err := os.WriteFile(filepath.Join(out, tc.tab+".png"), shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("tab %s: %s", tc.tab, status)
+		p.open(src, "&tab=render")
+		n := p.checks()
+		eval[chromedp.Void](p, "paste the key", fmt.Sprintf(`(() => { const k = document.getElementById("key"); k.value = %s; k.dispatchEvent(new Event("change")); })()`, jsString(string(key))))
+		p.waitCheck("check with the key", n)
+		href := eval[string](p, "location", `location.href`)
+		secret := strings.TrimSpace(string(key))
+		if strings.Contains(href, base64.RawURLEncoding.EncodeToString(key)) || strings.Contains(href, secret) || strings.Contains(href, "key") {
+			t.Errorf("the pasted key is in the URL: %s", href)
+		}
+	})
+
+	t.Run("large", func(t *testing.T) {
+		p.t = t
+		big := transcript(10000)
+		if len(big) < 1<<20 {
+			t.Fatalf("the transcript is %d bytes, want over 1 MB", len(big))
+		}
+		p.open([]byte("a1.1 note >a2\n q small\n"), "&tab=render")
+		n := p.checks()
+		eval[chromedp.Void](p, "paste 1 MB", fmt.Sprintf(`(() => { rosettacLongTasks.length = 0; const t0 = performance.now(); rosettacPage.editor.setText(%s); document.body.dataset.pasteMs = (performance.now() - t0).toFixed(0); })()`, jsString(big)))
+		p.waitCheck("check of 1 MB", n)
+		longest := eval[float64](p, "long tasks", `Math.max(0, ...rosettacLongTasks)`)
+		checkMs := eval[string](p, "check time", `document.body.dataset.checkMs`)
+		diags := eval[string](p, "diagnostics", `document.getElementById("status").dataset.diags`)
+		figures["10,000 messages (bytes)"] = fmt.Sprint(len(big))
+		figures["10,000 messages: longest main-thread task while it checks (ms)"] = fmt.Sprintf("%.0f", longest)
+		figures["10,000 messages: first check in the worker (ms)"] = checkMs
+		figures["10,000 messages: the paste into the editor, on the main thread (ms)"] = eval[string](p, "paste time", `document.body.dataset.pasteMs`)
+		if diags != "0" {
+			t.Errorf("the generated transcript has %s diagnostics, want 0", diags)
+		}
+		// Re-check after one edit at the end, as typing would.
+		n = p.checks()
+		eval[chromedp.Void](p, "type", `(() => { rosettacLongTasks.length = 0; const v = rosettacPage.editor.view; v.dispatch({changes: {from: v.state.doc.length, insert: "\n"}}); })()`)
+		p.waitCheck("re-check of 1 MB", n)
+		checkMs = eval[string](p, "re-check time", `document.body.dataset.checkMs`)
+		roundTrip := eval[string](p, "round trip", `document.body.dataset.roundTripMs`)
+		longest = eval[float64](p, "long tasks", `Math.max(0, ...rosettacLongTasks)`)
+		figures["10,000 messages: re-check after an edit, in the worker (ms)"] = checkMs
+		figures["10,000 messages: re-check after an edit, page round trip (ms)"] = roundTrip
+		figures["10,000 messages: longest main-thread task while it re-checks (ms)"] = fmt.Sprintf("%.0f", longest)
+		figures["10,000 messages: showing the results of the re-check, on the main thread (ms)"] = eval[string](p, "show time", `document.body.dataset.showMs`)
+		p.screenshot("large")
+	})
+
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(figures)) {
+		fmt.Fprintf(&b, "%s: %s\n", k, figures[k])
 	}
+	t.Logf("figures (under this machine's load):\n%s", b.String())
+	if err := os.WriteFile(filepath.Join(p.out, "figures.txt"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// transcript is n Rosetta messages, asks and their answers, with no
+// diagnostics: the shape of a long agent conversation.
+func transcript(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n/2; i++ {
+		ts := time.Date(2026, 8, 26, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Minute)
+		fmt.Fprintf(&b, "a1.%d ask >a2 at=%s\n q why is request %d slow on shard %d of the cluster?\n want {cause, fix}\n\n", i, ts.Format(time.RFC3339), i, i%97)
+		fmt.Fprintf(&b, "a2.%d tell re=a1.%d at=%s\n a cause = cache miss on shard %d ~hi\n   fix = warm the cache before the deploy ~mid\n why the miss rate rose from 2%% to 40%% at the deploy\n unk []\n\n", i, i, ts.Add(30*time.Second).Format(time.RFC3339), i%97)
+	}
+	return b.String()
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// jsString is s as a JavaScript string literal.
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

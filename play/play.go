@@ -1,10 +1,14 @@
 // Package play serves the rosettac playground: a page that runs the compiler
 // itself in the browser (cmd/rosettac built for GOOS=js GOARCH=wasm, loaded by
-// Go's own wasm_exec.js in a web worker), with the examples of examples/. Once
-// loaded, the page needs no network: everything it uses is served from here.
+// Go's own wasm_exec.js in a web worker), with the examples of examples/ and
+// the tokenizer vocabularies as files. Once loaded, the page needs no network:
+// everything it uses is served from here.
 package play
 
+//go:generate go run ./internal/bundle
+
 import (
+	"bytes"
 	"embed"
 	"errors"
 	"fmt"
@@ -16,17 +20,20 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+
+	"github.com/rosettac/rosettac/emit/tokens"
 )
 
 //go:embed static
 var static embed.FS
 
 // Site is what the page needs besides its embedded files: the compiled wasm,
-// Go's loader for it and the examples.
+// Go's loader for it, the tokenizer vocabularies and the examples.
 type Site struct {
-	Wasm     string // path of rosettac.wasm
-	WasmExec string // path of Go's wasm_exec.js
-	Examples string // directory of the examples (examples/ of the module)
+	Wasm         string            // path of rosettac.wasm
+	WasmExec     string            // path of Go's wasm_exec.js
+	Vocabularies map[string]string // path of each encoding's vocabulary file, by URL name (o200k_base.tiktoken)
+	Examples     string            // directory of the examples (examples/ of the module)
 }
 
 // ModuleRoot finds rosettac's module root by walking up from dir to the
@@ -64,7 +71,31 @@ func Build(root, cacheDir string) (*Site, error) {
 	if _, err := os.Stat(exec); err != nil {
 		return nil, fmt.Errorf("Go's wasm loader: %v", err)
 	}
-	return &Site{Wasm: wasm, WasmExec: exec, Examples: filepath.Join(root, "examples")}, nil
+	vocabs, err := writeVocabularies(cacheDir)
+	if err != nil {
+		return nil, err
+	}
+	return &Site{Wasm: wasm, WasmExec: exec, Vocabularies: vocabs, Examples: filepath.Join(root, "examples")}, nil
+}
+
+// writeVocabularies writes each encoding's vocabulary file into dir. The
+// browser build has none compiled in (emit/tokens): they would be most of the
+// wasm, so the worker fetches them from here, the tables compiled into this
+// binary, and counts stay exactly rosettac tokens' counts.
+func writeVocabularies(dir string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, enc := range tokens.Encodings {
+		var b bytes.Buffer
+		if err := tokens.WriteVocabulary(&b, enc); err != nil {
+			return nil, err
+		}
+		name := enc + ".tiktoken"
+		if err := writeFile(filepath.Join(dir, name), b.Bytes()); err != nil {
+			return nil, err
+		}
+		m[name] = filepath.Join(dir, name)
+	}
+	return m, nil
 }
 
 // examples lists the example files a person can open from the menu (not keys).
@@ -89,6 +120,9 @@ func (s *Site) examples() ([]string, error) {
 // files are the page's files by URL path, besides the embedded ones.
 func (s *Site) files() (map[string]string, error) {
 	m := map[string]string{"rosettac.wasm": s.Wasm, "wasm_exec.js": s.WasmExec}
+	for name, path := range s.Vocabularies {
+		m[name] = path
+	}
 	names, err := s.examples()
 	if err != nil {
 		return nil, err

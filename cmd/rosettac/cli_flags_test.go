@@ -146,8 +146,10 @@ var invocations = map[string]struct {
 // no flags and serves MCP on stdio (mcpserver's TestStdio drives it).
 // mesh's flags need a running NATS server; TestMeshCLI and
 // mesh_usage.txtar cover them.
-// play serves until stopped, or builds the wasm (--build): play's own tests
-// cover it.
+// play serves until stopped, and both its runs (with and without --build)
+// need a checkout of rosettac to build the wasm from, which a probe's fresh
+// directory is not: play_usage.txtar covers its flags outside a checkout
+// (a bad --addr fails before the build), play's own tests serve and build.
 var notProbed = map[string]bool{"lsp": true, "mcp": true, "mesh": true, "play": true}
 
 var helpFlag = regexp.MustCompile(`(?m)^  -(\S+)`)

@@ -138,12 +138,22 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 			// A2A messages read back into the Rosetta text they came from,
 			// which is then checked and translated like any Rosetta input.
 			text, dds := translate.FromA2A(src)
+			if df.strict {
+				// --strict makes every loss an error, as Translate does.
+				for i := range dds {
+					if dds[i].Severity == diag.Warning && strings.HasPrefix(dds[i].Code, "T") {
+						dds[i].Severity = diag.Error
+					}
+				}
+			}
 			ds = dds
 			if text == nil {
 				break
 			}
+			// r.Source stays the A2A input, which the A2A diagnostics point
+			// into; the Rosetta diagnostics carry their own source.
 			rr := compiler.Check(name+" (as rosetta)", text, withFrom(opt, ir.Rosetta))
-			r.Source, r.Lang, ds = rr.Source, rr.Lang, append(ds, rr.Diags...)
+			r.Lang, ds = rr.Lang, append(ds, rr.Diags...)
 			if rr.Doc != nil && !rr.Diags.HasErrors() {
 				var more diag.List
 				if toFmt == fmtTOON {

@@ -12,6 +12,8 @@ import (
 	"io/fs"
 	"syscall/js"
 	"testing/fstest"
+
+	"github.com/rosettac/rosettac/emit/tokens"
 )
 
 // pastedKeys are the Lingua keys pasted into the page, by the name the page
@@ -23,6 +25,7 @@ func main() {
 	openKeyFile = func(name string) (fs.File, error) { return pastedKeys.Open(name) }
 	js.Global().Set("rosettacRun", js.FuncOf(jsRun))
 	js.Global().Set("rosettacSetKey", js.FuncOf(jsSetKey))
+	js.Global().Set("rosettacSetVocabulary", js.FuncOf(jsSetVocabulary))
 	if ready := js.Global().Get("rosettacReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
@@ -61,4 +64,19 @@ func jsSetKey(_ js.Value, a []js.Value) any {
 	}
 	pastedKeys[name] = &fstest.MapFile{Data: []byte(a[1].String()), Mode: 0o600}
 	return nil
+}
+
+// jsSetVocabulary is rosettacSetVocabulary(encoding, fileUint8Array) -> error
+// text or "": the browser build has no vocabulary compiled in (emit/tokens),
+// so the worker fetches each encoding's file and hands it over here.
+func jsSetVocabulary(_ js.Value, a []js.Value) any {
+	if len(a) < 2 || a[1].Type() != js.TypeObject {
+		return "rosettacSetVocabulary(encoding, bytes)"
+	}
+	file := make([]byte, a[1].Length())
+	js.CopyBytesToGo(file, a[1])
+	if err := tokens.SetVocabulary(a[0].String(), file); err != nil {
+		return err.Error()
+	}
+	return ""
 }

@@ -28,6 +28,16 @@ func runPlay(e *env, args []string) int {
 	if len(rest) > 0 {
 		return usageError(e, c, fmt.Errorf("unexpected argument %q", rest[0]))
 	}
+	// Listen before the build: a bad or busy address is said at once, not
+	// after a minute of compiling.
+	var l net.Listener
+	if *build == "" {
+		if l, err = net.Listen("tcp", *addr); err != nil {
+			fmt.Fprintf(e.stderr, "rosettac play: %v\n", err)
+			return exitUsage
+		}
+		defer l.Close()
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "rosettac play: %v\n", err)
@@ -57,11 +67,6 @@ func runPlay(e *env, args []string) int {
 		return exitOK
 	}
 	h, err := site.Handler()
-	if err != nil {
-		fmt.Fprintf(e.stderr, "rosettac play: %v\n", err)
-		return exitUsage
-	}
-	l, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "rosettac play: %v\n", err)
 		return exitUsage

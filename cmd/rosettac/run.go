@@ -15,6 +15,7 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // Version is the version of the tool.
@@ -512,6 +513,17 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 		}
 		diag.PrintText(w, all, func(file string) *diag.Source { return sources[file] }, diag.TextOptions{
 			Limit: limit, Ranked: true, Group: true, Files: files, Summary: !f.ownSummary && len(results) > 0 && (f.alwaysSummary || len(all) > 0)})
+		// How much of each input was not read, when some was not: prose
+		// and fences around messages are kept, but they are not coordination.
+		for _, r := range results {
+			if read, unread := compiler.Coverage(r.Doc); unread > 0 {
+				noun := "message"
+				if r.Lang == ir.AgentDSL {
+					noun = "block"
+				}
+				fmt.Fprintf(w, "%s: %s read, %s not read (render shows them)\n", r.File, plural(read, noun), plural(unread, "region"))
+			}
+		}
 	}
 	return exit
 }
@@ -530,4 +542,12 @@ func summary(r *compiler.Result) string {
 		lang = "unknown"
 	}
 	return fmt.Sprintf("%s: %s, %s", r.File, lang, diag.Counts(r.Diags))
+}
+
+// plural writes n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

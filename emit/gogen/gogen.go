@@ -111,6 +111,11 @@ type field struct {
 	kind     ir.DSLTypeKind
 	idType   string // typed ID of a reference (or of a schema's ID column), or ""
 	required bool   // a plain (non-pointer) field
+	// zeroAbsent: an optional field held as a value, its zero value the
+	// absent cell _ (json omitzero). Only where the wire allows it: an OUT
+	// str, since AgentDSL has no empty string. A number's zero is a value
+	// (0 is not _), so optional numbers and references stay pointers.
+	zeroAbsent bool
 }
 
 // function is one declared function and its Go names.
@@ -269,6 +274,11 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 		fn.hasOut = f.Out != nil && len(f.Out.Columns) > 0
 		if fn.hasOut {
 			fn.out = fields(f.Out.Columns, fn.name+"Output", func(*ir.DSLColumn) bool { return false })
+			for i := range fn.out {
+				// A host builds output rows: a str it leaves "" is _, so it
+				// needs no new(...) for each one.
+				fn.out[i].zeroAbsent = fn.out[i].kind == ir.DSLStr && fn.out[i].idType == ""
+			}
 		}
 	}
 	return p

@@ -79,9 +79,11 @@ func renderFunctions(f *jen.File, p *genPlan, opt Options) {
 	f.Comment("with STATUS SUCCESS, or STATUS ERROR with every problem of the call (each with")
 	f.Comment("its AgentDSL code: AD040 unknown function, AD041 missing required parameter,")
 	f.Comment("AD042 unknown parameter, AD043 wrong type, ...) or the method's error message.")
-	f.Func().Id(nameDispatch).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("s").Id(nameService), jen.Id("call").String()).String().BlockFunc(func(g *jen.Group) {
+	f.Comment("The status says which, typed: adslrt.OK, adslrt.CallError (its Codes) or")
+	f.Comment("adslrt.HandlerError (the method's error, or rows AgentDSL cannot carry).")
+	f.Func().Id(nameDispatch).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("s").Id(nameService), jen.Id("call").String()).Parens(jen.List(jen.String(), rt("Status"))).BlockFunc(func(g *jen.Group) {
 		g.List(jen.Id("c"), jen.Err()).Op(":=").Add(rt("ReadCall")).Call(jen.Id("call"), jen.Id(nameFunctions))
-		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ErrorResult").Call(jen.Err())))
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(rt("CallFailed").Call(jen.Err())))
 		if len(p.funcs) == 1 {
 			g.Return(jen.Id("dispatch"+p.funcs[0].name).Call(jen.Id("ctx"), jen.Id("s"), jen.Id("c")))
 			return
@@ -187,15 +189,15 @@ func renderFunction(f *jen.File, fn *function, opt Options) {
 	}
 
 	fnDesc := jen.Op("&").Id(nameFunctions).Index(jen.Lit(fn.index))
-	f.Func().Id("dispatch"+fn.name).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("s").Id(nameService), jen.Id("c").Op("*").Add(rt("Call"))).String().BlockFunc(func(g *jen.Group) {
+	f.Func().Id("dispatch"+fn.name).Params(jen.Id("ctx").Qual("context", "Context"), jen.Id("s").Id(nameService), jen.Id("c").Op("*").Add(rt("Call"))).Parens(jen.List(jen.String(), rt("Status"))).BlockFunc(func(g *jen.Group) {
 		g.List(jen.Id("rows"), jen.Err()).Op(":=").Id("s").Dot(fn.name).Call(jen.Id("ctx"), jen.Id("read"+in).Call(jen.Op("&").Id("c").Dot("Values")))
-		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(rt("ErrorResult").Call(jen.Err())))
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(rt("HandlerFailed").Call(jen.Err())))
 		g.Id("w").Op(":=").Add(rt("NewRowWriter")).Call(jen.Id(nameFunctions).Index(jen.Lit(fn.index)).Dot("Out"))
 		g.For(jen.Id("i").Op(":=").Range().Id("rows")).Block(
 			jen.Id("write"+out).Call(jen.Id("w"), jen.Op("&").Id("rows").Index(jen.Id("i"))),
 			jen.Id("w").Dot("EndRow").Call(),
 		)
-		g.Return(rt("Success").Call(fnDesc, jen.Id("w")))
+		g.Return(rt("Answer").Call(fnDesc, jen.Id("w")))
 	})
 	f.Line()
 	renderReader(f, in, fn.in)
@@ -242,18 +244,24 @@ func structFields(fs []field, call bool) []jen.Code {
 // jsonTag makes encoding/json write a field under the key translate --to json
 // uses, and an absent value the way it does: a row ([RESULT] rows, [DATA] rows)
 // has every key, null for an absent cell, so a row field has no omitempty (a
-// nil pointer and a nil json.RawMessage encode as null); the params of a [CALL]
-// hold only the parameters given, so an optional input field is omitempty.
+// nil pointer and a nil json.RawMessage encode as null), except an OUT str
+// held as a value (zeroAbsent), whose absent "" is left out (omitzero: a
+// missing key and null both mean absent); the params of a [CALL] hold only
+// the parameters given, so an optional input field is omitempty.
 func jsonTag(fd field, call bool) string {
-	if call && !fd.required {
+	switch {
+	case call && !fd.required:
 		return fd.col.Name + ",omitempty"
+	case fd.zeroAbsent:
+		return fd.col.Name + ",omitzero"
 	}
 	return fd.col.Name
 }
 
 // goType maps a field to Go: int int64, float float64, str string, any
 // json.RawMessage (nil when absent), a reference its target's typed ID; an
-// optional field other than any is a pointer, nil when absent.
+// optional field other than any and an OUT str (zeroAbsent) is a pointer, nil
+// when absent.
 func goType(fd field) jen.Code {
 	var base *jen.Statement
 	switch {
@@ -268,7 +276,7 @@ func goType(fd field) jen.Code {
 	default:
 		base = jen.String()
 	}
-	if fd.required {
+	if fd.required || fd.zeroAbsent {
 		return base
 	}
 	return jen.Op("*").Add(base)
@@ -287,7 +295,10 @@ func accessor(fd field) string {
 	default:
 		m = "Str"
 	}
-	if !fd.required {
+	switch {
+	case fd.zeroAbsent:
+		m += "Opt"
+	case !fd.required:
 		m += "Ptr"
 	}
 	return m

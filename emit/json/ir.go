@@ -64,9 +64,9 @@ func IR(name string, doc ir.Document, diags diag.List) emit.File {
 			b.WriteString(`,"hint":`)
 			writeString(&b, d.Hint)
 		}
-		if d.Msg != "" {
+		if d.MessageID != "" {
 			b.WriteString(`,"msg":`)
-			writeString(&b, d.Msg)
+			writeString(&b, d.MessageID)
 		}
 		b.WriteString(`,"span":`)
 		writeSpan(&b, d.Span)

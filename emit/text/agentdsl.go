@@ -17,9 +17,9 @@ func init() { register(ir.AgentDSL, renderAgentDSL) }
 // dslWords are the few words an AgentDSL rendering uses, per language.
 var dslWords = map[string]map[string]string{
 	"en": {"table": "table", "rows": "rows", "row": "row", "functions": "functions", "call": "call", "result": "result",
-		"status": "status", "error": "error", "nodesc": "(no description)", "json": "json", "bad": "not understood", "none": "(none)"},
+		"status": "status", "error": "error", "nodesc": "(no description)", "json": "json", "bad": "not read", "none": "(none)"},
 	"zh": {"table": "表", "rows": "行", "row": "行", "functions": "函数", "call": "调用", "result": "结果",
-		"status": "状态", "error": "错误", "nodesc": "（无描述）", "json": "json", "bad": "无法理解", "none": "（无）"},
+		"status": "状态", "error": "错误", "nodesc": "（无描述）", "json": "json", "bad": "未读取", "none": "（无）"},
 }
 
 // renderAgentDSL shows schemas with their data as aligned tables (the header

@@ -93,7 +93,7 @@ var linguaZH = &linguaWords{
 
 // renderLingua renders each message as words, its decoded payload
 // pretty-printed with full field names, its security level and signature.
-// Prose is shown as written.
+// Prose is shown as written, under a marker saying it was not read.
 func renderLingua(doc ir.Document, opt Options) ([]byte, diag.List) {
 	t := doc.(*ir.LinguaTranscript)
 	w := linguaEN
@@ -108,11 +108,12 @@ func renderLingua(doc ir.Document, opt Options) ([]byte, diag.List) {
 	for _, it := range t.Items {
 		switch it := it.(type) {
 		case *ir.LinguaProse:
-			if strings.TrimSpace(it.Text) == "" {
+			ls := unreadLines(opt.Lang, it.Text) // under a marker: not read (text.go)
+			if len(ls) == 0 {
 				continue
 			}
-			for _, l := range strings.Split(it.Text, "\n") {
-				r.line("", l)
+			for _, l := range ls {
+				r.b.WriteString(l + "\n")
 			}
 			r.b.WriteByte('\n')
 		case *ir.LinguaLine:

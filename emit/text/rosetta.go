@@ -49,15 +49,36 @@ func renderRosetta(doc ir.Document, opt Options) ([]byte, diag.List) {
 		r.block(&out, only, r.marginMarks(msgs[0], r.keep == nil || r.keep["mark"]))
 		return joinLines(out.finish()), nil
 	}
+	// The whole transcript, in every view but clean: the prose between the
+	// messages is shown where it stands, under a marker saying it was not read.
+	var prose []*ir.Prose
+	if opt.Msg == "" && opt.View != "clean" {
+		prose = t.Prose
+	}
 	var out []byte
-	for i, m := range msgs {
-		if i > 0 {
+	n := 0
+	emit := func(lines []string) {
+		if len(lines) == 0 {
+			return
+		}
+		if n > 0 {
 			out = append(out, '\n')
 		}
-		for _, ln := range r.message(m) {
+		n++
+		for _, ln := range lines {
 			out = append(out, ln...)
 			out = append(out, '\n')
 		}
+	}
+	for _, m := range msgs {
+		for len(prose) > 0 && prose[0].Span.StartOffset() < m.Span.StartOffset() {
+			emit(unreadLines(opt.Lang, prose[0].Text))
+			prose = prose[1:]
+		}
+		emit(r.message(m))
+	}
+	for _, p := range prose {
+		emit(unreadLines(opt.Lang, p.Text))
 	}
 	return out, nil
 }

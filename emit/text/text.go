@@ -9,6 +9,7 @@ package text
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
@@ -61,6 +62,37 @@ func Render(doc ir.Document, opt Options) ([]byte, diag.List) {
 	}
 	out, more := r(doc, opt)
 	return out, append(ds, more...)
+}
+
+// unreadMarker is the line render puts above a region of the input that is
+// no part of any message (prose, a fence, a line that fits nowhere), in
+// every view but clean: what a reader sees must not pass for everything
+// the input said (issue #21, "nothing dropped without a word"). The region
+// itself follows, indented, as written (made safe for a terminal).
+func unreadMarker(lang string, lines int) string {
+	if lang == "zh" {
+		return fmt.Sprintf("[未读取：%d 行不属于任何消息]", lines)
+	}
+	if lines == 1 {
+		return "[not read: 1 line outside any message]"
+	}
+	return fmt.Sprintf("[not read: %d lines outside any message]", lines)
+}
+
+// unreadLines renders an unread region: the marker, then each line indented.
+// Blank lines at its ends are left out; a region of only blank lines is
+// nothing and renders as nothing.
+func unreadLines(lang, text string) []string {
+	text = strings.Trim(text, "\r\n")
+	if strings.TrimSpace(text) == "" {
+		return nil
+	}
+	ls := strings.Split(text, "\n")
+	out := []string{unreadMarker(lang, len(ls))}
+	for _, l := range ls {
+		out = append(out, strings.TrimRight("  "+termSafe(strings.TrimRight(l, "\r")), " \t"))
+	}
+	return out
 }
 
 // rosettaOption is an option that only an AgentRosetta transcript has parts for.

@@ -3,13 +3,9 @@ package tokens
 import (
 	"fmt"
 	"math"
-	"reflect"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/dlclark/regexp2"
-	"github.com/tiktoken-go/tokenizer"
-	tkcodec "github.com/tiktoken-go/tokenizer/codec"
 )
 
 // bpe is one encoding as rosettac runs it: tiktoken-go's vocabulary and
@@ -24,33 +20,13 @@ type bpe struct {
 	name  string
 	vocab map[string]uint
 	split *regexp2.Regexp
-	lib   tokenizer.Codec // the library's own codec, when its fields could not be read
+	lib   libraryEncoder // the library's own codec, when its fields could not be read
 }
 
-// newBPE opens an encoding. The vocabulary and the expression are fields the
-// library does not export; they are read through reflect. If a version of the
-// library renames them, the library's own (quadratic) encoder is used instead,
-// so counts stay right, and TestOwnMerge fails to say so.
-func newBPE(encoding string) (*bpe, error) {
-	var c *tkcodec.Codec
-	switch encoding {
-	case "o200k_base":
-		c = tkcodec.NewO200kBase()
-	case "cl100k_base":
-		c = tkcodec.NewCl100kBase()
-	default:
-		return nil, fmt.Errorf("unknown encoding %q (want o200k_base or cl100k_base)", encoding)
-	}
-	b := &bpe{name: encoding, lib: c}
-	v := reflect.ValueOf(c).Elem()
-	voc, re := v.FieldByName("vocabulary"), v.FieldByName("splitRegexp")
-	mapType, reType := reflect.TypeFor[map[string]uint](), reflect.TypeFor[*regexp2.Regexp]()
-	if voc.IsValid() && re.IsValid() && voc.Type().ConvertibleTo(mapType) && re.Type() == reType {
-		b.vocab = reflect.NewAt(voc.Type(), unsafe.Pointer(voc.UnsafeAddr())).Elem().Convert(mapType).Interface().(map[string]uint)
-		b.split = reflect.NewAt(reType, unsafe.Pointer(re.UnsafeAddr())).Elem().Interface().(*regexp2.Regexp)
-		b.lib = nil
-	}
-	return b, nil
+// libraryEncoder is the method of tiktoken-go's codec the fallback uses (an
+// interface, so the browser build, which does not link the library, has it too).
+type libraryEncoder interface {
+	Encode(text string) (ids []uint, tokens []string, err error)
 }
 
 // encode calls yield with the length in bytes of each token of text, in order.

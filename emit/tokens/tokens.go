@@ -1,7 +1,8 @@
 // Package tokens owns rosettac's token accounting: exact BPE token counts of a
 // file's bytes under OpenAI's o200k_base and cl100k_base encodings (through
 // github.com/tiktoken-go/tokenizer, whose vocabularies are compiled in, so counts
-// work offline), and their attribution to the components of each language.
+// work offline; the browser build is given them as files instead, see
+// SetVocabulary), and their attribution to the components of each language.
 //
 // Attribution is exact and additive: the whole file is encoded once and each
 // token is credited to the component that owns the byte where the token starts,
@@ -48,6 +49,16 @@ func Count(encoding, text string) (int, error) {
 	n := 0
 	err = c.encode(text, func(int) { n++ })
 	return n, err
+}
+
+// O200k is the o200k_base count of text, or a token per four bytes when the
+// encoder cannot be built: the counter diag.PrintLLM's budget is kept in.
+func O200k(text string) int {
+	n, err := Count("o200k_base", text)
+	if err != nil {
+		return len(text)/4 + 1
+	}
+	return n
 }
 
 // Component is a named share of a file's tokens.

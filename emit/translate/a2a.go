@@ -328,11 +328,12 @@ func a2aTask(ms []*a2aMsg) toon.Value {
 		kv("metadata", obj(kv("rosetta", obj(kv("act", toon.StringValue(root.act)))))))
 }
 
-// FromA2A reads A2A messages back into Rosetta text: the output of
-// translate --to a2a ({"messages": [...]}), an array of Messages or one
-// Message. Each Message needs the metadata rosettac writes ("rosetta"): a
-// message from another A2A agent has no act, sender or slot names to read,
-// and is refused with T027.
+// FromA2A reads A2A messages into Rosetta text: the output of translate
+// --to a2a ({"messages": [...]}), an array of Messages, one Message, or a
+// Task (its history). A Message rosettac wrote carries its act, sender and
+// slots in metadata.rosetta and reads back into the text it came from; a
+// Message another agent wrote is mapped as a2a_foreign.go describes, every
+// loss a T025 warning.
 func FromA2A(src *diag.Source) ([]byte, diag.List) {
 	v, ds := toon.ParseJSON(src)
 	if ds.HasErrors() {
@@ -340,31 +341,47 @@ func FromA2A(src *diag.Source) ([]byte, diag.List) {
 	}
 	bad := func(format string, args ...any) ([]byte, diag.List) {
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadJSON, Span: src.Span(0, 0), Message: fmt.Sprintf(format, args...),
-			Hint: "give A2A messages that rosettac translate --to a2a wrote (docs/interop.md)"})
+			Hint: "give A2A Messages (the Message definition of the A2A JSON Schema), a Task, or what rosettac translate --to a2a wrote (docs/interop.md)"})
 		return nil, ds
 	}
+	const want = "expected an A2A Message, an array of them, a Task, or {\"messages\": [...]}"
 	var list []toon.Value
 	switch {
 	case v.Kind == toon.Array:
 		list = v.Items
 	case v.Kind == toon.Object && str(v, "kind") == "message":
 		list = []toon.Value{v}
+	case v.Kind == toon.Object && str(v, "kind") == "task":
+		h, _ := v.Get("history")
+		list = h.Items
+		if st, ok := v.Get("status"); ok {
+			ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeLost, Span: src.Span(0, 0),
+				Message: fmt.Sprintf("the Task's state %q is not carried: Rosetta's obligation state follows from the messages", str(st, "state")),
+				Hint:    "accept the loss (--strict refuses it); the messages of its history are read"})
+		}
 	case v.Kind == toon.Object:
 		ms, ok := v.Get("messages")
 		if !ok || ms.Kind != toon.Array {
-			return bad("expected an A2A Message, an array of them, or {\"messages\": [...]}")
+			return bad(want)
 		}
 		list = ms.Items
 	default:
-		return bad("expected an A2A Message, an array of them, or {\"messages\": [...]}")
+		return bad(want)
 	}
+	foreign := newForeignReader(src, &ds)
 	var items []toon.Value
 	for i, m := range list {
 		md, _ := m.Get("metadata")
 		r, ok := md.Get("rosetta")
 		if !ok || r.Kind != toon.Object {
-			return bad("message %d (%s) has no metadata.rosetta: rosettac reads the A2A messages it wrote, which carry the act, sender and slots", i+1, str(m, "messageId"))
+			fm, err := foreign.message(m)
+			if err != "" {
+				return bad("message %d: %s", i+1, err)
+			}
+			items = append(items, obj(kv("message", fm)))
+			continue
 		}
+		foreign.span() // keep positions in step
 		var head []toon.Field
 		var prose []toon.Value
 		for _, f := range r.Fields {
@@ -373,6 +390,11 @@ func FromA2A(src *diag.Source) ([]byte, diag.List) {
 				continue
 			}
 			head = append(head, f)
+		}
+		foreign.used[str(r, "id")] = true
+		foreign.ids[str(m, "messageId")] = str(r, "id")
+		if t := str(m, "taskId"); t != "" {
+			foreign.taskLast[t] = str(r, "id")
 		}
 		for _, p := range prose {
 			items = append(items, obj(kv("prose", p)))

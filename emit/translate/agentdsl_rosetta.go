@@ -79,7 +79,7 @@ func agentDSLToRosetta(d *ir.DSLDoc) (*ir.Transcript, []diag.Span, diag.List) {
 		m, force := c.unit(u)
 		if got := ""; force || m.bad || func() bool { got = c.roundTrip(m); return got != want }() {
 			m.carryExact("adsl", "agentdsl", want)
-			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: m.src, Msg: m.id,
+			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: m.src, MessageID: m.id,
 				Message: "this AgentDSL unit is also carried as its exact text (txt adsl @agentdsl in " + m.id + "), so the round trip keeps every byte",
 				Hint:    "the Rosetta slots beside it are a readable view; the adsl block is what translates back"})
 			if got = c.roundTrip(m); got != want {

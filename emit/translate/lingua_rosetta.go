@@ -122,7 +122,7 @@ func linguaToRosetta(t *ir.LinguaTranscript, decrypt bool) (*ir.Transcript, []di
 		}
 		if got := ""; force || func() bool { got = c.roundTrip(unit); return got != want }() {
 			unit[0].carryExact("wire", "lingua", want)
-			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: it.Pos(), Msg: unit[0].id,
+			c.diags.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: it.Pos(), MessageID: unit[0].id,
 				Message: "this Lingua line is also carried as its exact text (txt wire @lingua in " + unit[0].id + "), so the round trip keeps every byte",
 				Hint:    "the bindings beside it are a readable view; the wire block is what translates back"})
 			if got = c.roundTrip(unit); got != want {
@@ -351,7 +351,7 @@ func (c *l2r) payload(f *ir.LinguaFields, m *rmsg) bool {
 	}
 	if d == nil || d.Binary {
 		if pl.Kind == ir.PayloadEncrypted && pl.Decoded == nil {
-			c.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeEncrypted, Span: pl.Span, Msg: m.id,
+			c.diags.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeEncrypted, Span: pl.Span, MessageID: m.id,
 				Message: "encrypted payload cannot be read without a key: its content is not visible in the translation (the ciphertext travels in txt wire)",
 				Hint:    "give --key-file or --psk-file (and --session when the input has no handshake) to translate the content"})
 		}
@@ -406,7 +406,7 @@ func (c *l2r) payload(f *ir.LinguaFields, m *rmsg) bool {
 // sealed is T023 for an encrypted payload the input decrypted but the
 // translation does not write in clear (no --decrypt).
 func sealed(pl *ir.LinguaPayload, id string) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Warning, Code: CodeEncrypted, Span: pl.Span, Msg: id,
+	return diag.Diagnostic{Severity: diag.Warning, Code: CodeEncrypted, Span: pl.Span, MessageID: id,
 		Message: "encrypted payload decrypted with the key given, but not written in clear: the ciphertext travels in the translation",
 		Hint:    "pass --decrypt to write the plaintext (the Rosetta messages are then labelled sens=secret)"}
 }
@@ -417,7 +417,7 @@ func unsealed(pl *ir.LinguaPayload, id, label string) diag.Diagnostic {
 	if id != "" {
 		what += " of " + id
 	}
-	return diag.Diagnostic{Severity: diag.Info, Code: CodeDecrypted, Span: pl.Span, Msg: id,
+	return diag.Diagnostic{Severity: diag.Info, Code: CodeDecrypted, Span: pl.Span, MessageID: id,
 		Message: what + " is written in clear (--decrypt); " + label,
 		Hint:    "keep the translation where the plaintext may be read, or translate without --decrypt"}
 }

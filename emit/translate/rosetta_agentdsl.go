@@ -63,7 +63,7 @@ func (c *r2a) report(m *ir.Message, sp diag.Span, sev diag.Severity, code, forma
 	if !sp.IsValid() || c.span(m) != m.Span {
 		sp = c.span(m)
 	}
-	c.diags.Add(diag.Diagnostic{Severity: sev, Code: code, Span: sp, Msg: id, Message: fmt.Sprintf(format, args...)})
+	c.diags.Add(diag.Diagnostic{Severity: sev, Code: code, Span: sp, MessageID: id, Message: fmt.Sprintf(format, args...)})
 }
 
 // message returns the AgentDSL text of one message, or "".

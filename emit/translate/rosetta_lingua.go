@@ -91,7 +91,7 @@ func (c *r2l) lost(m *ir.Message, sev diag.Severity, code, format string, args .
 	if m.Header != nil {
 		id = m.Header.ID.Text
 	}
-	c.diags.Add(diag.Diagnostic{Severity: sev, Code: code, Span: c.span(m), Msg: id, Message: fmt.Sprintf(format, args...)})
+	c.diags.Add(diag.Diagnostic{Severity: sev, Code: code, Span: c.span(m), MessageID: id, Message: fmt.Sprintf(format, args...)})
 }
 
 // lostAt reports a loss at sp, a span inside m, when the source is m's own

@@ -38,7 +38,7 @@ func (a *Agent) GetWeather(ctx context.Context, in GetWeatherInput) ([]GetWeathe
 	}
 	rows := make([]GetWeatherOutput, 0, days)
 	for range days {
-		rows = append(rows, GetWeatherOutput{Temperature: &t, Humidity: ptr("70%"), WindSpeed: ptr("10mph")})
+		rows = append(rows, GetWeatherOutput{Temperature: t, Humidity: "70%", WindSpeed: "10mph"})
 	}
 	return rows, nil
 }
@@ -54,11 +54,8 @@ func (a *Agent) SearchDocuments(ctx context.Context, in SearchDocumentsInput) ([
 		if !strings.Contains(strings.ToLower(d.Title), strings.ToLower(in.Query)) {
 			continue
 		}
-		row := SearchDocumentsOutput{ID: ptr(d.ID), Title: ptr(d.Title), Relevance: ptr(1.0 / float64(len(rows)+1))}
-		if d.URL != "" {
-			row.URL = ptr(d.URL)
-		}
-		rows = append(rows, row)
+		// An OUT str left "" is absent (_): a document without a URL.
+		rows = append(rows, SearchDocumentsOutput{ID: d.ID, Title: d.Title, URL: d.URL, Relevance: ptr(1.0 / float64(len(rows)+1))})
 	}
 	return rows, nil
 }

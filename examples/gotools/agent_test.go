@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 var agent = &Agent{Docs: []Doc{
@@ -17,49 +19,67 @@ var agent = &Agent{Docs: []Doc{
 // checks the [RESULT] texts, byte for byte.
 func TestDispatch(t *testing.T) {
 	tests := []struct {
-		name, call, result string
+		name, call, result, status string
 	}{
 		{"seed call",
 			"[CALL]\n[GetWeather]\nCITY:New York\nFORCAST_DAYS:3\n",
-			"[RESULT]\n[TEMPERATURE:str|HUMIDITY:str|WIND_SPEED:str]\n30C|70%|10mph\n30C|70%|10mph\n30C|70%|10mph\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"},
+			"[RESULT]\n[TEMPERATURE:str|HUMIDITY:str|WIND_SPEED:str]\n30C|70%|10mph\n30C|70%|10mph\n30C|70%|10mph\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n",
+			"ok "},
 		{"optional parameter absent",
 			"[CALL]\n[GetWeather]\nCITY:Paris\n",
-			"[RESULT]\n[TEMPERATURE:str|HUMIDITY:str|WIND_SPEED:str]\n18C|70%|10mph\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"},
+			"[RESULT]\n[TEMPERATURE:str|HUMIDITY:str|WIND_SPEED:str]\n18C|70%|10mph\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n",
+			"ok "},
 		{"optional parameter empty",
 			"[CALL]\n[GetWeather]\nFORCAST_DAYS:_\nCITY:Paris\n",
-			"[RESULT]\n[TEMPERATURE:str|HUMIDITY:str|WIND_SPEED:str]\n18C|70%|10mph\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"},
+			"[RESULT]\n[TEMPERATURE:str|HUMIDITY:str|WIND_SPEED:str]\n18C|70%|10mph\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n",
+			"ok "},
 		{"implementation error",
 			"[CALL]\n[GetWeather]\nCITY:Atlantis\n",
-			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nInvalid city name\n"},
+			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nInvalid city name\n",
+			"handler error "},
 		{"missing required parameter",
 			"[CALL]\n[GetWeather]\nFORCAST_DAYS:3\n",
-			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD041: call of GetWeather lacks required parameter CITY: add a line CITY:VALUE\n"},
+			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD041: call of GetWeather lacks required parameter CITY: add a line CITY:VALUE\n",
+			"call error AD041"},
 		{"unknown parameter",
 			"[CALL]\n[GetWeather]\nCITY:Paris\nDAYS:3\n",
-			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD042 line 4: function GetWeather has no parameter DAYS (use CITY, FORCAST_DAYS)\n"},
+			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD042 line 4: function GetWeather has no parameter DAYS (use CITY, FORCAST_DAYS)\n",
+			"call error AD042"},
 		{"wrong type",
 			"[CALL]\n[GetWeather]\nCITY:Paris\nFORCAST_DAYS:three\n",
-			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD043 line 4: parameter FORCAST_DAYS (int): int value \"three\" is not an integer\n"},
+			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD043 line 4: parameter FORCAST_DAYS (int): int value \"three\" is not an integer\n",
+			"call error AD043"},
 		{"unknown function",
 			"[CALL]\n[GetTime]\n",
-			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD040 line 2: call of undeclared function GetTime (declared: GetWeather, SearchDocuments, ClearCache)\n"},
+			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD040 line 2: call of undeclared function GetTime (declared: GetWeather, SearchDocuments, ClearCache)\n",
+			"call error AD040"},
 		{"rows with empty cells",
 			"[CALL]\n[SearchDocuments]\nQUERY:deployment\n",
-			"[RESULT]\n[ID:str|TITLE:str|URL:str|RELEVANCE:float]\ndoc_001|Deployment Guide|https://example.com/deploy|1\ndoc_003|Deployment FAQ|https://example.com/faq|0.5\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"},
+			"[RESULT]\n[ID:str|TITLE:str|URL:str|RELEVANCE:float]\ndoc_001|Deployment Guide|https://example.com/deploy|1\ndoc_003|Deployment FAQ|https://example.com/faq|0.5\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n",
+			"ok "},
 		{"no rows",
 			"[CALL]\n[SearchDocuments]\nQUERY:kubernetes\nMAX_RESULTS:5\n",
-			"[RESULT]\n[ID:str|TITLE:str|URL:str|RELEVANCE:float]\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"},
+			"[RESULT]\n[ID:str|TITLE:str|URL:str|RELEVANCE:float]\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n",
+			"ok "},
 		{"absent output value",
 			"[CALL]\n[SearchDocuments]\nQUERY:reference\n",
-			"[RESULT]\n[ID:str|TITLE:str|URL:str|RELEVANCE:float]\ndoc_002|API Reference|_|1\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"},
+			"[RESULT]\n[ID:str|TITLE:str|URL:str|RELEVANCE:float]\ndoc_002|API Reference|_|1\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n",
+			"ok "},
 		{"every problem at once",
 			"[CALL]\n[SearchDocuments]\nMAX_RESULTS:1.5\nSORT:asc\n",
-			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD043 line 3: parameter MAX_RESULTS (int): int value \"1.5\" is not an integer; AD042 line 4: function SearchDocuments has no parameter SORT (use QUERY, MAX_RESULTS, LANGUAGE); AD041: call of SearchDocuments lacks required parameter QUERY: add a line QUERY:VALUE\n"},
+			"[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nAD043 line 3: parameter MAX_RESULTS (int): int value \"1.5\" is not an integer; AD042 line 4: function SearchDocuments has no parameter SORT (use QUERY, MAX_RESULTS, LANGUAGE); AD041: call of SearchDocuments lacks required parameter QUERY: add a line QUERY:VALUE\n",
+			"call error AD043,AD042,AD041"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Dispatch(context.Background(), agent, tt.call); got != tt.result {
+			got, st := Dispatch(context.Background(), agent, tt.call)
+			if got != tt.result {
 				t.Errorf("call:\n%s\ngot:\n%s\nwant:\n%s", tt.call, got, tt.result)
+			}
+			// The typed status agrees with the text: the codes of a call
+			// error are the ones the text names, in order.
+			if got := st.Kind.String() + " " + strings.Join(st.Codes(), ","); got != tt.status {
+				t.Errorf("status %q, want %q", got, tt.status)
 			}
 		})
 	}
@@ -71,7 +91,7 @@ func TestNoOut(t *testing.T) {
 	a := &Agent{}
 	want := "[RESULT]\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n"
 	for _, call := range []string{"[CALL]\n[ClearCache]\nCITY:Paris\n", "[CALL]\n[ClearCache]\n"} {
-		if got := Dispatch(context.Background(), a, call); got != want {
+		if got, st := Dispatch(context.Background(), a, call); got != want || st.Kind != adslrt.OK {
 			t.Errorf("call:\n%s\ngot:\n%s\nwant:\n%s", call, got, want)
 		}
 	}
@@ -87,7 +107,10 @@ func TestNoOut(t *testing.T) {
 // carry gets an ERROR result naming it, not a corrupted row.
 func TestUnwritableResult(t *testing.T) {
 	a := &Agent{Docs: []Doc{{ID: "x|y", Title: "Guide"}}}
-	got := Dispatch(context.Background(), a, "[CALL]\n[SearchDocuments]\nQUERY:guide\n")
+	got, st := Dispatch(context.Background(), a, "[CALL]\n[SearchDocuments]\nQUERY:guide\n")
+	if st.Kind != adslrt.HandlerError || st.Err == nil {
+		t.Errorf("status %v, want a handler error", st)
+	}
 	want := "[RESULT]\n[STATUS:str]\nERROR\n[ERROR:str]\nSearchDocuments returned a result that AgentDSL cannot carry: AD043: row 1, field ID: str \"x|y\" holds '|'; put such text in an any field as a JSON string\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)

@@ -53,10 +53,12 @@ type Service interface {
 // with STATUS SUCCESS, or STATUS ERROR with every problem of the call (each with
 // its AgentDSL code: AD040 unknown function, AD041 missing required parameter,
 // AD042 unknown parameter, AD043 wrong type, ...) or the method's error message.
-func Dispatch(ctx context.Context, s Service, call string) string {
+// The status says which, typed: adslrt.OK, adslrt.CallError (its Codes) or
+// adslrt.HandlerError (the method's error, or rows AgentDSL cannot carry).
+func Dispatch(ctx context.Context, s Service, call string) (string, adslrt.Status) {
 	c, err := adslrt.ReadCall(call, functions)
 	if err != nil {
-		return adslrt.ErrorResult(err)
+		return adslrt.CallFailed(err)
 	}
 	switch c.Index {
 	case 0:
@@ -93,13 +95,13 @@ func (x *GetWeatherInput) Validate() error {
 // Get weather for a city
 type GetWeatherOutput struct {
 	// TEMPERATURE:str
-	Temperature *string `adsl:"TEMPERATURE" json:"TEMPERATURE"`
+	Temperature string `adsl:"TEMPERATURE" json:"TEMPERATURE,omitzero"`
 
 	// HUMIDITY:str
-	Humidity *string `adsl:"HUMIDITY" json:"HUMIDITY"`
+	Humidity string `adsl:"HUMIDITY" json:"HUMIDITY,omitzero"`
 
 	// WIND_SPEED:str
-	WindSpeed *string `adsl:"WIND_SPEED" json:"WIND_SPEED"`
+	WindSpeed string `adsl:"WIND_SPEED" json:"WIND_SPEED,omitzero"`
 }
 
 // Validate reports every value of x that AgentDSL cannot carry (an empty or
@@ -111,17 +113,17 @@ func (x *GetWeatherOutput) Validate() error {
 	})
 }
 
-func dispatchGetWeather(ctx context.Context, s Service, c *adslrt.Call) string {
+func dispatchGetWeather(ctx context.Context, s Service, c *adslrt.Call) (string, adslrt.Status) {
 	rows, err := s.GetWeather(ctx, readGetWeatherInput(&c.Values))
 	if err != nil {
-		return adslrt.ErrorResult(err)
+		return adslrt.HandlerFailed(err)
 	}
 	w := adslrt.NewRowWriter(functions[0].Out)
 	for i := range rows {
 		writeGetWeatherOutput(w, &rows[i])
 		w.EndRow()
 	}
-	return adslrt.Success(&functions[0], w)
+	return adslrt.Answer(&functions[0], w)
 }
 
 func readGetWeatherInput(v *adslrt.Values) GetWeatherInput {
@@ -137,9 +139,9 @@ func writeGetWeatherInput(w *adslrt.RowWriter, x *GetWeatherInput) {
 }
 
 func writeGetWeatherOutput(w *adslrt.RowWriter, x *GetWeatherOutput) {
-	w.StrPtr(x.Temperature)
-	w.StrPtr(x.Humidity)
-	w.StrPtr(x.WindSpeed)
+	w.StrOpt(x.Temperature)
+	w.StrOpt(x.Humidity)
+	w.StrOpt(x.WindSpeed)
 }
 
 // SearchDocumentsInput holds the parameters of SearchDocuments.
@@ -170,13 +172,13 @@ func (x *SearchDocumentsInput) Validate() error {
 // Search documentation using keyword or phrase
 type SearchDocumentsOutput struct {
 	// ID:str
-	ID *string `adsl:"ID" json:"ID"`
+	ID string `adsl:"ID" json:"ID,omitzero"`
 
 	// TITLE:str
-	Title *string `adsl:"TITLE" json:"TITLE"`
+	Title string `adsl:"TITLE" json:"TITLE,omitzero"`
 
 	// URL:str
-	URL *string `adsl:"URL" json:"URL"`
+	URL string `adsl:"URL" json:"URL,omitzero"`
 
 	// RELEVANCE:float
 	Relevance *float64 `adsl:"RELEVANCE" json:"RELEVANCE"`
@@ -191,17 +193,17 @@ func (x *SearchDocumentsOutput) Validate() error {
 	})
 }
 
-func dispatchSearchDocuments(ctx context.Context, s Service, c *adslrt.Call) string {
+func dispatchSearchDocuments(ctx context.Context, s Service, c *adslrt.Call) (string, adslrt.Status) {
 	rows, err := s.SearchDocuments(ctx, readSearchDocumentsInput(&c.Values))
 	if err != nil {
-		return adslrt.ErrorResult(err)
+		return adslrt.HandlerFailed(err)
 	}
 	w := adslrt.NewRowWriter(functions[1].Out)
 	for i := range rows {
 		writeSearchDocumentsOutput(w, &rows[i])
 		w.EndRow()
 	}
-	return adslrt.Success(&functions[1], w)
+	return adslrt.Answer(&functions[1], w)
 }
 
 func readSearchDocumentsInput(v *adslrt.Values) SearchDocumentsInput {
@@ -219,9 +221,9 @@ func writeSearchDocumentsInput(w *adslrt.RowWriter, x *SearchDocumentsInput) {
 }
 
 func writeSearchDocumentsOutput(w *adslrt.RowWriter, x *SearchDocumentsOutput) {
-	w.StrPtr(x.ID)
-	w.StrPtr(x.Title)
-	w.StrPtr(x.URL)
+	w.StrOpt(x.ID)
+	w.StrOpt(x.Title)
+	w.StrOpt(x.URL)
 	w.FloatPtr(x.Relevance)
 }
 
@@ -257,17 +259,17 @@ func (x *ClearCacheOutput) Validate() error {
 	})
 }
 
-func dispatchClearCache(ctx context.Context, s Service, c *adslrt.Call) string {
+func dispatchClearCache(ctx context.Context, s Service, c *adslrt.Call) (string, adslrt.Status) {
 	rows, err := s.ClearCache(ctx, readClearCacheInput(&c.Values))
 	if err != nil {
-		return adslrt.ErrorResult(err)
+		return adslrt.HandlerFailed(err)
 	}
 	w := adslrt.NewRowWriter(functions[2].Out)
 	for i := range rows {
 		writeClearCacheOutput(w, &rows[i])
 		w.EndRow()
 	}
-	return adslrt.Success(&functions[2], w)
+	return adslrt.Answer(&functions[2], w)
 }
 
 func readClearCacheInput(v *adslrt.Values) ClearCacheInput {

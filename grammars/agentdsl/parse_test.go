@@ -142,7 +142,7 @@ func TestSyntaxErrors(t *testing.T) {
 		name, in, want string // want: "line:col CODE"
 	}{
 		{"stray text", "x|y\n[DATA]\n", "1:1 AD001"},
-		{"stray marker", "[data]\n", "1:1 AD001"},
+		{"stray marker", "[DTA]\n", "1:1 AD001"},
 		{"chatter", "hello\n[DATA]\n", "1:1 AD003"},
 		{"fence", "```adsl\n", "1:1 AD003"},
 		{"bad schema label", "[SCHEMA:a-b]\nID:int\n", "1:10 AD002"},

@@ -120,9 +120,12 @@ type reader struct {
 	schema *ir.DSLSchema
 	data   *ir.DSLData
 	funcs  *ir.DSLFunctions
-	call   *ir.DSLCall
-	result *ir.DSLResult
-	jsonb  *ir.DSLJSON
+	// afterBlank says the line before was blank: a block ends there, so a
+	// `[data]` after it is a marker in a near form, not a function's name.
+	afterBlank bool
+	call       *ir.DSLCall
+	result     *ir.DSLResult
+	jsonb      *ir.DSLJSON
 
 	fn         *ir.DSLFunction // the open function of funcs
 	lastSchema int             // block index of the latest schema, or -1
@@ -257,8 +260,11 @@ func (r *reader) line(l line) {
 		if r.st == inResult && r.resultWant == 2 {
 			r.resultWant = 3
 		}
+		r.afterBlank = true
 		return
 	}
+	afterBlank := r.afterBlank
+	r.afterBlank = false
 	lead := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
 	if isFence(t) {
 		// Chatter, the same in every language (Rosetta's P006): a fence
@@ -272,7 +278,15 @@ func (r *reader) line(l line) {
 	}
 	if st, ok := headerKind(t); ok {
 		r.close()
-		r.open(st, &l, t, lead)
+		r.open(st, &l, t, lead, r.span(&l, lead, lead+len(t)))
+		return
+	}
+	if canon := r.slipMarker(&l, t, lead, afterBlank); canon != "" { // [data], [Schema:X] (slips.go)
+		st, _ := headerKind(canon)
+		r.close()
+		// The label's offsets are kept by aligning the ends; the block
+		// spans the line as written.
+		r.open(st, &l, canon, lead+len(t)-len(canon), r.span(&l, lead, lead+len(t)))
 		return
 	}
 	switch r.st {
@@ -306,8 +320,7 @@ func (r *reader) line(l line) {
 }
 
 // open starts a block at its header line.
-func (r *reader) open(st state, l *line, t string, lead int) {
-	sp := r.span(l, lead, lead+len(t))
+func (r *reader) open(st state, l *line, t string, lead int, sp diag.Span) {
 	r.st = st
 	switch st {
 	case inSchema:
@@ -372,7 +385,9 @@ func (r *reader) columns(l *line, lead int, cs []*columnAST) []*ir.DSLColumn {
 			if w == nil {
 				return ir.DSLType{Kind: def}
 			}
-			return ir.DSLType{Kind: typeKind(w.Text), Text: w.Text, Span: r.wordSpan(l, lead, w.Pos.Offset, w.EndPos.Offset)}
+			t := ir.DSLType{Kind: typeKind(w.Text), Text: w.Text, Span: r.wordSpan(l, lead, w.Pos.Offset, w.EndPos.Offset)}
+			r.typeSlip(&t) // string, integer (slips.go)
+			return t
 		}
 		ref := func(a *refAST, named bool) *ir.DSLRef {
 			return &ir.DSLRef{Span: r.wordSpan(l, lead, a.Pos.Offset, a.EndPos.Offset), Schema: a.Schema, Field: a.Field, Named: named}

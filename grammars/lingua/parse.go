@@ -249,6 +249,16 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 	}
 	head := s[:headEnd]
 	ast, err := headParser.ParseString("", head)
+	inWords := false
+	if err != nil {
+		n := len(p.errs)
+		if code := p.codeInWords(head, start); code != "" { // 👽WEB.GET (slips.go)
+			ast, err = headParser.ParseString("", code)
+			inWords = true
+		} else if len(p.errs) > n {
+			return &ir.LinguaBad{Span: p.span(start, start+len(s)), Text: s} // reported, with its did-you-mean
+		}
+	}
 	if err != nil {
 		const hint = "a request starts 👽 and two or three hex digits (👽73, 👽739), a response ^ and a status (^0), an error !E and a type (!E2W)"
 		if off := syntaxOffset(err, len(head)); off < len(head) {
@@ -264,7 +274,7 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 	// the printer writes them so). A status, an error type and a subtype keep
 	// the byte as written: ^a is not ^A (reject) and !E2w is not !E2W, so
 	// reading them in upper case would let fmt change what a message says.
-	if ast.Req != nil && strings.ContainsAny(head, "abcdef") {
+	if ast.Req != nil && !inWords && strings.ContainsAny(head, "abcdef") {
 		p.warnf(CodeLowerHex, start, start+headEnd, "write code digits in upper case ("+strings.ToUpper(head)+")", "code %s uses lower-case hex digits", head)
 	}
 	var msg ir.LinguaMessage
@@ -511,13 +521,25 @@ func (p *parser) time(s string, start int) *ir.LinguaTime {
 const condHint = "write %<type><op><value> (%K>100, %T~agent) or a partition %P1/3; operators > < = ! ~"
 
 // cond reads the value of a % field.
-func (p *parser) cond(s string, start int) *ir.LinguaCond {
-	ast, err := condParser.ParseString("", s)
+func (p *parser) cond(s string, start int) (out *ir.LinguaCond) {
+	q := p.condSlip(s, start) // %karma>100, %K==5: read as they mean (slips.go)
+	if q == "" {
+		return nil
+	}
+	ast, err := condParser.ParseString("", q)
 	if err != nil {
-		off := syntaxOffset(err, len(s))
+		off := syntaxOffset(err, len(q))
+		if off > 0 {
+			off += len(s) - len(q)
+		}
 		p.errorf(CodeBadCond, start+off, start+len(s), condHint, "condition %%%s cannot be read at %s", diagtext.Clip(s), tokenAt(s, off))
 		return nil
 	}
+	defer func() {
+		if c := out; c != nil {
+			p.condChecks(c, start)
+		}
+	}()
 	c := &ir.LinguaCond{Span: p.span(start-1, start+len(s)), Text: s, Type: ast.Type[0]}
 	if ast.Part != nil {
 		a, err1 := strconv.Atoi(ast.Part.Part)

@@ -108,15 +108,32 @@ func (p *parser) body(l lineRef, sg seg) {
 		p.markLine(ss, sg)
 		return
 	}
-	if key, ks, rs, deco, ok := slotKey(sg.text); ok {
+	key, ks, rs, deco, ok := slotKey(sg.text)
+	label := false
+	if !ok && (c.slot == nil || !c.slot.inlineOpen) {
+		// A slot written as a label (`A:`, `Why:`, `Unknown:`): P022.
+		key, ks, rs = p.labelSlip(l, sg)
+		ok, label = key != "", true
+	}
+	if ok {
 		p.endSlot()
 		ss := p.newSlot(key, p.pos(l, sg.off(ks)), l)
 		ss.indent = sg.src - l.start
-		ss.keySpan = p.span(l, sg.off(ks), sg.off(ks+len(key)))
+		keyEnd := ks + len(key)
+		if label {
+			keyEnd = ks + runOf(sg.text, ks, isLetter)
+		}
+		ss.keySpan = p.span(l, sg.off(ks), sg.off(keyEnd))
 		c.slot = ss
 		if deco {
-			p.report(diag.Info, CodeDecoration, p.span(l, sg.src, sg.off(rs)),
-				"decoration around slot key `"+key+"` stripped", "write the bare key: `"+key+" value`")
+			sp := p.span(l, sg.src, sg.off(rs))
+			bare := key
+			if rs < len(sg.text) {
+				bare += " "
+			}
+			p.add(diag.Diagnostic{Severity: diag.Info, Code: CodeDecoration, Span: sp,
+				Message: "decoration around slot key `" + key + "` stripped", Hint: "write the bare key: `" + key + " value`",
+				Fixes: []diag.Fix{diag.Replace("write the bare key "+key, diag.Safe, sp, bare)}})
 		}
 		rest := sg
 		rest.text = sg.text[rs:]
@@ -456,4 +473,80 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 		return
 	}
 	p.loose(ss, sg)
+}
+
+// CodeSlotLabel is a slot key written as a label: `A:`, `Why:`, `Unknown:`.
+const CodeSlotLabel = "P022" // WARN: a slot key as a capitalised or long-form label, read as the slot; a near miss is an ERROR with a did-you-mean
+
+// slotLabels maps the long forms models write as slot labels to the slot
+// they mean (singular; a trailing s is also accepted). Only words whose
+// intent is unambiguous are here: `Note:` or `Summary:` stay prose.
+var slotLabels = map[string]string{
+	"answer": "a", "question": "q", "reason": "why", "unknown": "unk",
+	"context": "ctx", "option": "opt", "assumption": "assume", "text": "txt",
+	"subtask": "sub",
+}
+
+// slotLabel reads a slot key written as a label, with a colon: [decoration]
+// Word: [rest]. It returns the slot meant, where the decoration or the
+// label starts (ks) and where the rest starts (rs), whether the slot is
+// certain (the key in another case, or a long form from slotLabels) or only
+// the nearest slot by edit distance, and false when s is not such a label.
+// A lower-case slot key is slotKey's.
+func slotLabel(s string) (key, written string, ks, rs int, certain, ok bool) {
+	d, rest := stripDecoration(s)
+	w := runOf(rest, 0, isLetter)
+	n := colonAt(rest, w)
+	if w == 0 || n == 0 {
+		return "", "", 0, 0, false, false
+	}
+	written = rest[:w]
+	low := strings.ToLower(written)
+	switch {
+	case slotSet[low]:
+		key, certain = low, true
+	case slotLabels[low] != "":
+		key, certain = slotLabels[low], true
+	case len(low) > 1 && low[len(low)-1] == 's' && (slotSet[low[:len(low)-1]] || slotLabels[low[:len(low)-1]] != ""):
+		key, certain = low[:len(low)-1], true
+		if k := slotLabels[key]; k != "" {
+			key = k
+		}
+	case len(low) >= 3:
+		if g, ok := diag.Closest(low, Slots); ok {
+			key = g
+		}
+	}
+	if key == "" || key == written {
+		return "", "", 0, 0, false, false
+	}
+	i := skipWS(rest, w+n)
+	return key, written, d, d + i, certain, true
+}
+
+// labelSlip reports a slot label (P022) on sg and returns the key to open
+// a slot with, or "" when the line is to be read as before (not a label, or
+// only a near miss, which is reported and left as text).
+func (p *parser) labelSlip(l lineRef, sg seg) (key string, ks, rs int) {
+	key, written, ks, rs, certain, ok := slotLabel(sg.text)
+	if !ok {
+		return "", 0, 0
+	}
+	newText := key
+	if rs < len(sg.text) {
+		newText += " "
+	}
+	sp := p.span(l, sg.off(0), sg.off(rs))
+	if !certain {
+		p.add(diag.Diagnostic{Severity: diag.Error, Code: CodeSlotLabel, Span: sp,
+			Message: "`" + written + ":` is not a slot (did you mean `" + key + "`?); the line is read as text",
+			Hint:    "the slots are " + strings.Join(Slots, ", ") + ", written in lower case with no colon",
+			Fixes:   []diag.Fix{diag.Replace("write the slot as "+key, diag.Review, sp, newText)}})
+		return "", 0, 0
+	}
+	p.add(diag.Diagnostic{Severity: diag.Warning, Code: CodeSlotLabel, Span: sp,
+		Message: "slot label `" + written + ":` read as the slot `" + key + "`",
+		Hint:    "write a slot as its lower-case key and a space: `" + key + " value`",
+		Fixes:   []diag.Fix{diag.Replace("write the slot as "+key, diag.Safe, sp, newText)}})
+	return key, ks, rs
 }

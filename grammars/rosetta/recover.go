@@ -3,6 +3,7 @@ package rosetta
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
@@ -501,7 +502,25 @@ func (p *parser) nearFields(sg seg) {
 const CodeConfSlip = "P021" // WARN: ~high, ~medium, ~low, ~HI, (~hi) read as ~hi, ~mid, ~lo
 
 // confSlipRE is a confidence in a near form at the end of a value.
-var confSlipRE = regexp.MustCompile(`(?i)[ \t]*[(\[]?[ \t]*(?:~|～)[ \t]*(high|hi|medium|med|mid|low|lo|\?)[ \t]*[)\]]?[ \t]*$`)
+var confSlipRE = regexp.MustCompile(`(?i)[ \t]*[(\[]?[ \t]*(?:~|～)[ \t]*(high|hi|medium|med|mid|low|lo|\?|\d{1,3}(?:\.\d+)?%|(?:0?\.\d+|1(?:\.0+)?|0))[ \t]*[)\]]?[ \t]*$`)
+
+// confNumber reads a number written as a percentage (90%) as the number it
+// is (0.9), and a bare number (0.9, written in a near form such as (~0.9))
+// as itself; false when it is more than 1.
+func confNumber(w string) (string, bool) {
+	if pct, ok := strings.CutSuffix(w, "%"); ok {
+		f, err := strconv.ParseFloat(pct, 64)
+		if err != nil || f > 100 {
+			return "", false
+		}
+		return strconv.FormatFloat(f/100, 'f', -1, 64), true
+	}
+	f, err := strconv.ParseFloat(w, 64)
+	if err != nil || f > 1 {
+		return "", false
+	}
+	return w, true
+}
 
 // confWords maps the near forms' words to the spec's literal.
 var confWords = map[string]string{"high": "hi", "hi": "hi", "medium": "mid", "med": "mid", "mid": "mid", "low": "lo", "lo": "lo", "?": "?"}
@@ -518,7 +537,14 @@ func (p *parser) confSlip(b *ir.Binding) {
 		return
 	}
 	word := strings.ToLower(b.Value[loc[2]:loc[3]])
-	lit := "~" + confWords[word]
+	kind, ok := confWords[word]
+	if !ok {
+		kind, ok = confNumber(word)
+	}
+	if !ok {
+		return // a number the lexer would have read as written, or out of range
+	}
+	lit := "~" + kind
 	start := b.ValueSpan.StartOffset()
 	a, z := start+loc[0], start+loc[1]
 	written := strings.TrimSpace(b.Value[loc[0]:loc[1]])
@@ -528,7 +554,7 @@ func (p *parser) confSlip(b *ir.Binding) {
 		Message: "confidence `" + written + "` is not a confidence literal; read as `" + lit + "`",
 		Hint:    "end a claim with ~hi, ~mid, ~lo or ~?, nothing around it",
 		Fixes:   []diag.Fix{diag.Replace("write the confidence as "+lit, diag.Safe, sp, lit)}})
-	b.Conf = p.nodes.conf(sp, confWords[word])
+	b.Conf = p.nodes.conf(sp, kind)
 	b.Value = b.Value[:loc[0]]
 	b.ValueSpan = b.ValueSpan.WithEnd(a)
 }

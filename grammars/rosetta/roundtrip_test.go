@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/internal/rosettanorm"
+	"github.com/rosettac/rosettac/internal/rosettacompare"
 )
 
 // roundTrip checks, for both printing modes, that printing is idempotent and
@@ -24,7 +24,7 @@ func roundTrip(t *testing.T, name, src string) {
 		out := Print(t1, terse)
 		t2, _ := Parse(diag.NewSource(name, out))
 		if !terse {
-			if d := cmp.Diff(rosettanorm.Normalize(t1), rosettanorm.Normalize(t2)); d != "" {
+			if d := cmp.Diff(rosettacompare.Normalize(t1), rosettacompare.Normalize(t2)); d != "" {
 				t.Errorf("%s: IR of fmt(x) differs from IR of x (-x +fmt):\n%s\nfmt:\n%s", name, d, out)
 				return
 			}

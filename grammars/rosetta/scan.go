@@ -193,9 +193,13 @@ func (p *parser) spanTo(l lineRef, a int, l2 lineRef, b int) diag.Span {
 }
 
 func (p *parser) report(sev diag.Severity, code string, sp diag.Span, msg, hint string) {
-	d := diag.Diagnostic{Severity: sev, Code: code, Span: sp, Message: msg, Hint: hint}
+	p.add(diag.Diagnostic{Severity: sev, Code: code, Span: sp, Message: msg, Hint: hint})
+}
+
+// add appends d, naming the message being read.
+func (p *parser) add(d diag.Diagnostic) {
 	if p.cur != nil && p.cur.m.Header != nil {
-		d.Msg = p.cur.m.Header.ID.Text
+		d.MessageID = p.cur.m.Header.ID.Text
 	}
 	p.diags = append(p.diags, d)
 }
@@ -328,6 +332,9 @@ func (p *parser) coord(l lineRef, i int) seg {
 // to the current message: a slot line, a binding, or a mark.
 func (p *parser) continues(s string) bool {
 	if _, _, _, _, ok := slotKey(s); ok {
+		return true
+	}
+	if _, _, _, _, certain, ok := slotLabel(s); ok && certain {
 		return true
 	}
 	_, rest := stripDecoration(s)

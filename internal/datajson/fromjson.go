@@ -611,8 +611,10 @@ func (d *decoder) appendStrList(b []byte, off int) ([]byte, bool) {
 	return b, n >= 2
 }
 
-// jsonBlock is the [JSON] block a document needs: the bare top level and the
-// schemas whose IDs were assigned.
+// jsonBlock is the [JSON] block a document needs: the bare top level, the
+// schemas whose IDs were assigned, and the key order of the schemas whose
+// objects hold an array of objects before another key (KEYS:LABEL=KEY,...),
+// which to_json would otherwise write after the object's other keys.
 func (f *fromJSON) jsonBlock(topKind string, roots []*node, seq []string) *ir.DSLJSON {
 	j := &ir.DSLJSON{}
 	if topKind != "" {
@@ -627,10 +629,29 @@ func (f *fromJSON) jsonBlock(topKind string, roots []*node, seq []string) *ir.DS
 	if noid != nil {
 		j.Params = append(j.Params, &ir.DSLParam{Name: "NOID", Value: strings.Join(noid, ",")})
 	}
+	for _, l := range seq {
+		if n := f.labels[l]; n != nil && !n.result && n.count > 0 && childBeforeColumn(n) {
+			j.Params = append(j.Params, &ir.DSLParam{Name: "KEYS", Value: l + "=" + strings.Join(n.keys, ",")})
+		}
+	}
 	if len(j.Params) == 0 {
 		return nil
 	}
 	return j
+}
+
+// childBeforeColumn reports whether n's objects hold an array of objects (a
+// child schema's rows) before a key that becomes a column.
+func childBeforeColumn(n *node) bool {
+	child := false
+	for _, k := range n.keys {
+		if c := n.byKey[k]; c != nil && c.child != nil {
+			child = true
+		} else if child {
+			return true
+		}
+	}
+	return false
 }
 
 // readHints reads $agentdsl.

@@ -64,7 +64,7 @@ func law1(t testing.TB, name, text string) {
 	}
 }
 
-// law2 checks to_json(from_json(v)) == v up to the one allowed reordering.
+// law2 checks to_json(from_json(v)) == v, key order included.
 func law2(t testing.TB, data []byte) {
 	t.Helper()
 	doc := fromJSON(t, data)
@@ -83,8 +83,7 @@ func law2(t testing.TB, data []byte) {
 }
 
 // sameJSON compares two values: numbers by their text, strings by their bytes,
-// objects by keys and values, where keys holding arrays of objects (or empty
-// arrays) may have moved after the others.
+// objects by their keys in order and their values.
 func sameJSON(a, b *datajson.Value, path string) string {
 	if a.Kind != b.Kind {
 		return fmt.Sprintf("%s: %s became %s", path, a.Raw, b.Raw)
@@ -108,36 +107,11 @@ func sameJSON(a, b *datajson.Value, path string) string {
 			}
 		}
 	case datajson.Object:
-		movable := func(v *datajson.Value) bool {
-			if v.Kind != datajson.Array {
-				return false
-			}
-			for i := range v.Items {
-				if v.Items[i].Kind != datajson.Object {
-					return false
-				}
-			}
-			return true
-		}
-		fixed := func(o *datajson.Value) []string {
-			var ks []string
-			for i, k := range o.Keys {
-				if !movable(&o.Items[i]) {
-					ks = append(ks, k)
-				}
-			}
-			return ks
-		}
-		if len(a.Keys) != len(b.Keys) {
-			return fmt.Sprintf("%s: keys %v became %v", path, a.Keys, b.Keys)
-		}
-		fa, fb := fixed(a), fixed(b)
-		if !slicesEqual(fa, fb) {
-			// An empty array may be a table with no rows here (it moves) or an
-			// any value (it stays): accept either place.
-			if !slicesEqual(dropEmpty(a, fa), dropEmpty(b, fb)) {
-				return fmt.Sprintf("%s: key order %v became %v", path, a.Keys, b.Keys)
-			}
+		// Every key keeps its place: from_json marks the objects whose
+		// arrays of objects come before other keys ([JSON] KEYS), and
+		// to_json writes them back in that order.
+		if !slicesEqual(a.Keys, b.Keys) {
+			return fmt.Sprintf("%s: key order %v became %v", path, a.Keys, b.Keys)
 		}
 		for i, k := range a.Keys {
 			w := b.Field(k)
@@ -150,16 +124,6 @@ func sameJSON(a, b *datajson.Value, path string) string {
 		}
 	}
 	return ""
-}
-
-func dropEmpty(o *datajson.Value, keys []string) []string {
-	var out []string
-	for _, k := range keys {
-		if v := o.Field(k); v.Kind != datajson.Array || len(v.Items) > 0 {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 func slicesEqual(a, b []string) bool {
@@ -224,6 +188,7 @@ func TestLaw1Cases(t *testing.T) {
 		{"bare array", "[JSON]\nARRAY:ROOT\nNOID:ROOT\n\n[SCHEMA:ROOT]\nID:int|X:str\n\n[DATA]\n1|a\n2|b\n"},
 		{"bare object", "[JSON]\nOBJECT:ROOT\n\n[SCHEMA:ROOT]\nID:int|X:str\n\n[DATA]\n4|a\n"},
 		{"result before data", "[RESULT]\n[A:str]\nx\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n\n[SCHEMA:A]\nID:int\n\n[DATA]\n1\n"},
+		{"key order", "[JSON]\nNOID:A\nKEYS:A=b,x\n\n[SCHEMA:A]\nID:int|x:int\n\n[DATA]\n1|5\n\n[SCHEMA:b]\nID:int|@A.ID:int|y:str\n\n[DATA]\n1|1|q\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if strings.Contains(tc.in, "@@") {
@@ -342,12 +307,35 @@ func TestToJSONLosses(t *testing.T) {
 		{"[SCHEMA:D]\nID:int\n[DATA]\n1\n2\n[SCHEMA:A]\nID:int|X:@D.ID\n[DATA]\n1|1\n", datajson.CodeLost, "5:1"},
 		{"[CALL]\n[F]\n[CALL]\n[G]\n", datajson.CodeLost, "3:1"},
 		{"[JSON]\nARRAY:A\n[SCHEMA:A]\nID:int|F:float\n[DATA]\n1|1\n", datajson.CodeNotExact, "2:1"},
+		// A KEYS line that does not list the objects' keys, or lists them in
+		// the order to_json writes anyway, is not what from_json writes.
+		{"[JSON]\nKEYS:A=ID,Y\n[SCHEMA:A]\nID:int|X:int\n[DATA]\n1|1\n", datajson.CodeNotExact, "2:6"},
+		{"[JSON]\nKEYS:A=ID,X\n[SCHEMA:A]\nID:int|X:int\n[DATA]\n1|1\n", datajson.CodeNotExact, "1:1"},
 	} {
 		doc, _ := agentdsl.Parse(diag.NewSource("t.adsl", []byte(tc.in)))
 		_, ds := datajson.ToJSON(doc, syn)
 		if len(ds) == 0 || ds[0].Code != tc.code || ds[0].Span.Start().String() != tc.at {
 			t.Errorf("%q: got %v, want %s at %s", tc.in, ds, tc.code, tc.at)
 		}
+	}
+}
+
+// TestTopLevelKeyOrder: JSON → AgentDSL → JSON keeps the top-level key order
+// (#20 item 11): an array of objects before a nested object stays before it,
+// by the [JSON] KEYS line from_json writes.
+func TestTopLevelKeyOrder(t *testing.T) {
+	in := `{"users":[{"name":"a","age":3},{"name":"b","age":4}],"meta":{"v":1},"n":2}`
+	doc := fromJSON(t, []byte(in))
+	text := string(agentdsl.Print(doc))
+	if !strings.Contains(text, "KEYS:ROOT=users,meta,n\n") {
+		t.Errorf("from_json wrote no KEYS line for ROOT:\n%s", text)
+	}
+	if out := strings.TrimSpace(string(toJSON(t, doc))); out != in {
+		t.Errorf("to_json(from_json(v))\n got %s\nwant %s", out, in)
+	}
+	// The default order needs no line.
+	if text := string(agentdsl.Print(fromJSON(t, []byte(`{"n":2,"users":[{"x":1}]}`)))); strings.Contains(text, "KEYS") {
+		t.Errorf("KEYS written for the default order:\n%s", text)
 	}
 }
 

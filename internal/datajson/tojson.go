@@ -36,6 +36,8 @@ type tab struct {
 	parentCol int  // the column holding the parent's ID (the first unnamed reference), or -1
 	parent    *tab // the schema this one nests in as an array, or nil
 	children  []*tab
+	keys      []keyRef // the [JSON] KEYS order of its objects' keys, or nil for the default
+	keysParam *ir.DSLParam
 	targets   []*tab // per column: the schema a named reference points at, or nil
 	targetOf  bool   // some named reference points here (its rows nest as objects)
 
@@ -51,6 +53,10 @@ type tab struct {
 	reorder  bool   // rows were written in another order than the document's
 	repeated bool   // a row was written twice (two references to it)
 }
+
+// keyRef is one key of a row object in [JSON] KEYS order: column col (0 is
+// the ID), or child schema child when col < 0.
+type keyRef struct{ col, child int }
 
 type toJSON struct {
 	doc   *ir.DSLDoc
@@ -144,11 +150,17 @@ func (t *toJSON) index() {
 	}
 	if jsonBlock != nil {
 		for _, p := range jsonBlock.Params {
-			if p.Name == "NOID" {
+			switch p.Name {
+			case "NOID":
 				for l := range strings.SplitSeq(p.Value, ",") {
 					if x := t.by[l]; x != nil {
 						x.noid = true
 					}
+				}
+			case "KEYS":
+				l, _, _ := strings.Cut(p.Value, "=")
+				if x := t.by[l]; x != nil && x.keysParam == nil {
+					x.keysParam = p
 				}
 			}
 		}
@@ -184,6 +196,7 @@ func (t *toJSON) index() {
 		}
 	}
 	for _, x := range t.tabs {
+		t.keyOrder(x)
 		x.childMsk = make([]mask, len(x.children))
 		if x.parent != nil {
 			x.head = newIDIndex(len(x.parent.rows))
@@ -372,56 +385,137 @@ func (t *toJSON) row(x *tab, i int) {
 	cols := x.s.Columns
 	b.WriteByte('{')
 	n := 0
-	if !x.noid {
-		b.WriteString(`"ID":`)
-		t.number(r.Cell(0))
-		n++
-	}
-	for j := 1; j < len(cols) && j < len(r.Cells); j++ {
-		if j == x.parentCol {
-			continue
-		}
+	sep := func() {
 		if n > 0 {
 			b.WriteByte(',')
 		}
 		n++
+	}
+	var id int64
+	if len(x.children) > 0 {
+		id, _ = rowInt(r, 0)
+	}
+	column := func(j int) {
+		if j == 0 {
+			if !x.noid {
+				sep()
+				b.WriteString(`"ID":`)
+				t.number(r.Cell(0))
+			}
+			return
+		}
+		if j == x.parentCol || j >= len(cols) || j >= len(r.Cells) {
+			return
+		}
+		sep()
 		writeString(b, cols[j].Name)
 		b.WriteByte(':')
 		text := r.Cell(j)
 		if target := x.targets[j]; target != nil {
 			x.masks[j] |= t.nested(target, text, r.CellSpan(j))
-			continue
+			return
 		}
 		x.masks[j] |= t.cell(cols[j].Type.Kind, text)
 	}
-	if len(x.children) > 0 {
-		id, _ := rowInt(r, 0)
-		for k, c := range x.children {
-			if n > 0 {
-				b.WriteByte(',')
-			}
-			n++
-			writeString(b, c.s.Label)
-			b.WriteString(":[")
-			first := true
-			if h, ok := c.head.get(id); ok {
-				for ci := h; ci >= 0; ci = c.next[ci] {
-					if !first {
-						b.WriteByte(',')
-					}
-					first = false
-					t.row(c, int(ci))
+	child := func(k int) {
+		c := x.children[k]
+		sep()
+		writeString(b, c.s.Label)
+		b.WriteString(":[")
+		first := true
+		if h, ok := c.head.get(id); ok {
+			for ci := h; ci >= 0; ci = c.next[ci] {
+				if !first {
+					b.WriteByte(',')
 				}
+				first = false
+				t.row(c, int(ci))
 			}
-			b.WriteByte(']')
-			if first {
-				x.childMsk[k] |= mEmpty
+		}
+		b.WriteByte(']')
+		if first {
+			x.childMsk[k] |= mEmpty
+		} else {
+			x.childMsk[k] |= mObjects
+		}
+	}
+	if x.keys != nil {
+		// [JSON] KEYS: the order the objects had in the JSON from_json read.
+		for _, kr := range x.keys {
+			if kr.col >= 0 {
+				column(kr.col)
 			} else {
-				x.childMsk[k] |= mObjects
+				child(kr.child)
 			}
+		}
+	} else {
+		for j := range cols {
+			column(j)
+		}
+		for k := range x.children {
+			child(k)
 		}
 	}
 	b.WriteByte('}')
+}
+
+// keyOrder reads x's [JSON] KEYS line, if any, into x.keys: it must name each
+// key of x's objects once (the ID unless NOID, the columns but the parent
+// reference, the child schemas' labels), the ID first. A line that does not
+// is a T002 warning and the default order is kept: columns, then children.
+func (t *toJSON) keyOrder(x *tab) {
+	p := x.keysParam
+	if p == nil {
+		return
+	}
+	_, list, _ := strings.Cut(p.Value, "=")
+	want := map[string]keyRef{}
+	var names []string
+	if !x.noid {
+		want["ID"] = keyRef{0, -1}
+		names = append(names, "ID")
+	}
+	for j, c := range x.s.Columns {
+		if j > 0 && j != x.parentCol {
+			want[c.Name] = keyRef{j, -1}
+			names = append(names, c.Name)
+		}
+	}
+	for k, c := range x.children {
+		want[c.s.Label] = keyRef{-1, k}
+		names = append(names, c.s.Label)
+	}
+	var keys []keyRef
+	ok := list != ""
+	for k := range strings.SplitSeq(list, ",") {
+		kr, found := want[k]
+		if !found || (kr.col != 0 && len(keys) == 0 && !x.noid) {
+			ok = false
+			break
+		}
+		delete(want, k)
+		keys = append(keys, kr)
+	}
+	if !ok || len(want) > 0 {
+		t.inexact(p.ValueSpan, "list each key of "+x.s.Label+"'s objects once, ID first: "+x.s.Label+"="+strings.Join(names, ","),
+			"[JSON] KEYS %s does not list the keys of %s's objects (%s); to_json writes them in the default order", strconv.Quote(p.Value), x.s.Label, strings.Join(names, ","))
+		return
+	}
+	x.keys = keys
+}
+
+// defaultOrder reports whether x's KEYS order is the one to_json writes
+// without it (columns, then children), which from_json does not mark.
+func (x *tab) defaultOrder() bool {
+	child := false
+	for _, kr := range x.keys {
+		if kr.col < 0 {
+			child = true
+		} else if child && (kr.col > 0 || !x.noid) {
+			return false
+		}
+	}
+	return true
 }
 
 // nested writes the row of target whose ID is text (a named reference), or null.
@@ -538,6 +632,12 @@ func (t *toJSON) checkJSONBlock(top string) {
 	}
 	if noid != nil {
 		want = append(want, "NOID:"+strings.Join(noid, ","))
+	}
+	for _, l := range t.nestOrder() {
+		if x := t.by[l]; x != nil && x.keys != nil && x.seen > 0 && !x.defaultOrder() {
+			_, list, _ := strings.Cut(x.keysParam.Value, "=")
+			want = append(want, "KEYS:"+l+"="+list)
+		}
 	}
 	var got []string
 	sp := t.doc.Span

@@ -337,7 +337,7 @@ func describe(s string, off int) string {
 // decrypt opens an e: payload with the key of the session its message names.
 func (st *state) decrypt(pl *ir.LinguaPayload, sess *session, ended bool) {
 	if sess == nil || ended {
-		return // no established session: passes/lingua reports it (L201, L202)
+		return // no established session: passes/linguacheck reports it (L201, L202)
 	}
 	sess.s.Encrypted++
 	nonce, ok1 := st.base64(pl.Nonce, pl.NonceSpan, "nonce")

@@ -42,7 +42,7 @@ func (st *state) handshake(m ir.LinguaMessage, pl *ir.LinguaPayload) {
 		pl.Decoded.Handshake = hs
 		st.checkPubKey(hs, pl)
 		if len(st.offers) == 0 {
-			return // passes/lingua reports an answer with no offer
+			return // passes/linguacheck reports an answer with no offer
 		}
 		o := st.offers[0]
 		st.offers = st.offers[1:]

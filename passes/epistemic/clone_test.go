@@ -6,19 +6,19 @@ import (
 	"testing"
 )
 
-// TestCloneKnowsEveryField fails when Session gains a field, so that Clone
+// TestCloneKnowsEveryField fails when State gains a field, so that Clone
 // is looked at again: a map Clone leaves out is shared with (or, nil,
 // written through by) the copy, as newest once was.
 func TestCloneKnowsEveryField(t *testing.T) {
 	var got []string
-	for f := range reflect.TypeFor[Session]().Fields() {
+	for f := range reflect.TypeFor[State]().Fields() {
 		got = append(got, f.Name)
 	}
 	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest"}
 	if !slices.Equal(got, want) {
-		t.Fatalf("Session's fields are %v, Clone copies %v: update Clone and this list", got, want)
+		t.Fatalf("State's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}
-	s := NewSession(Options{})
+	s := NewState(Options{})
 	c := s.Clone()
 	v := reflect.ValueOf(c).Elem()
 	for i := range v.NumField() {

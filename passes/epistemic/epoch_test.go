@@ -22,7 +22,7 @@ func TestEpochSettledOnce(t *testing.T) {
 	}
 	b.WriteString("a1.1 tell >b #t at=@t:10:00\n a x = 1\n")
 	tr, _ := rosetta.Parse(diag.NewSource("e.rose", []byte(b.String())))
-	s := NewSession(Options{})
+	s := NewState(Options{})
 	const sentinel = "not rewritten"
 	for i, m := range tr.Messages {
 		s.Store(m)

@@ -25,7 +25,7 @@ func naiveNewest(revised map[string]string, id string) string {
 func TestNewestRevisionSame(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(7, 7))
 	for round := range 200 {
-		s := NewSession(Options{})
+		s := NewState(Options{})
 		ids := 5 + rnd.IntN(40)
 		for step := range 400 {
 			a, b := fmt.Sprint(rnd.IntN(ids)), fmt.Sprint(rnd.IntN(ids))
@@ -43,7 +43,7 @@ func TestNewestRevisionSame(t *testing.T) {
 // TestRevisionLookupsLinear checks that citing the original of a long
 // revision chain costs a step per citation, not the chain's length.
 func TestRevisionLookupsLinear(t *testing.T) {
-	s := NewSession(Options{})
+	s := NewState(Options{})
 	const n = 5000
 	for i := 1; i < n; i++ {
 		s.revise(fmt.Sprint(i), fmt.Sprint(i+1))

@@ -18,7 +18,7 @@ import (
 // DefaultLivelock is how many propose↔propose rounds are allowed before W031.
 const DefaultLivelock = 3
 
-// Options configures a Session.
+// Options configures a State.
 type Options struct {
 	Livelock int // propose↔propose rounds allowed; 0 means DefaultLivelock
 	// Inherit copies route and topic from a reply's re= parent (spec 2.1 §6.2.1),
@@ -64,7 +64,7 @@ type symbol struct {
 
 // entry is a stored message and what later messages need from it: every
 // rule reads these fields, and only the rules that need more (a want
-// contract, a block, a why slot) read the IR, through Session.msg.
+// contract, a block, a why slot) read the IR, through State.msg.
 type entry struct {
 	m      *ir.Message // nil once dropped (Options.Reread)
 	span   diag.Span   // the message's span, which Reread parses again
@@ -149,10 +149,10 @@ const minRenamedValue = 4
 // claimValue is a binding value as S4 compares it: white space collapsed.
 func claimValue(v string) string { return strings.Join(strings.Fields(v), " ") }
 
-// Session is the validator's state: a pure function of the messages added
+// State is the validator's state: a pure function of the messages added
 // (spec §19). It indexes messages, obligations and replies by id, so each
 // Add costs time linear in the size of that message.
-type Session struct {
+type State struct {
 	opt      Options
 	msgs     map[string]*entry
 	order    []*entry
@@ -173,25 +173,25 @@ type Session struct {
 	newest map[string]string
 }
 
-// NewSession returns an empty session.
-func NewSession(opt Options) *Session {
+// NewState returns an empty session.
+func NewState(opt Options) *State {
 	if opt.Livelock <= 0 {
 		opt.Livelock = DefaultLivelock
 	}
 
-	return &Session{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
+	return &State{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
 		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
 }
 
 // Epoch is the session epoch in force (def epoch = ...), or "".
-func (s *Session) Epoch() string { return s.epoch }
+func (s *State) Epoch() string { return s.epoch }
 
 // SettleEpoch writes the epoch in force into the IR of every stored message
 // (ir.Message.Epoch), which renderers read: a def epoch = holds for the
 // messages before it too. Store does not, so that a transcript of many defs
 // costs one pass here, not one per def. Call it before handing the messages
 // on (compiler.Session.Finish does).
-func (s *Session) SettleEpoch() {
+func (s *State) SettleEpoch() {
 	if !s.epochUnset {
 		return
 	}
@@ -204,10 +204,10 @@ func (s *Session) SettleEpoch() {
 }
 
 // Has reports whether a message with this id is stored.
-func (s *Session) Has(id string) bool { return s.msgs[id] != nil }
+func (s *State) Has(id string) bool { return s.msgs[id] != nil }
 
 // IDs lists the ids of the stored messages in arrival order.
-func (s *Session) IDs() []string {
+func (s *State) IDs() []string {
 	ids := make([]string, len(s.order))
 	for i, e := range s.order {
 		ids[i] = e.id
@@ -216,7 +216,7 @@ func (s *Session) IDs() []string {
 }
 
 // Get returns the stored message with this id (not following revisions).
-func (s *Session) Get(id string) *ir.Message {
+func (s *State) Get(id string) *ir.Message {
 	if e := s.msgs[id]; e != nil {
 		return s.msg(e)
 	}
@@ -224,7 +224,7 @@ func (s *Session) Get(id string) *ir.Message {
 }
 
 // Lookup returns the message an id names: the newest revision unless orig.
-func (s *Session) Lookup(id string, orig bool) *ir.Message {
+func (s *State) Lookup(id string, orig bool) *ir.Message {
 	if e := s.lookup(id, orig); e != nil {
 		return s.msg(e)
 	}
@@ -233,7 +233,7 @@ func (s *Session) Lookup(id string, orig bool) *ir.Message {
 
 // msg returns e's whole IR, parsing the message again if the session dropped
 // it (the parse is not kept: a host that asks again parses again).
-func (s *Session) msg(e *entry) *ir.Message {
+func (s *State) msg(e *entry) *ir.Message {
 	if e.m != nil {
 		e.m.Epoch = s.epoch // the epoch in force, as SettleEpoch would write it
 		return e.m
@@ -254,7 +254,7 @@ func (s *Session) msg(e *entry) *ir.Message {
 // kept returns e's IR, or when the session dropped it, a message made of what
 // it kept: a header with the id, act, sender and topic, the txt blocks and the
 // want slot. That is all the rules read of a stored message.
-func (s *Session) kept(e *entry) *ir.Message {
+func (s *State) kept(e *entry) *ir.Message {
 	if e.m != nil {
 		return e.m
 	}
@@ -272,7 +272,7 @@ func (s *Session) kept(e *entry) *ir.Message {
 // Carrier returns the message an id names (the newest revision unless orig)
 // as far as its txt blocks and want slot: what a mark on it or a reply to it
 // needs. Unlike Lookup it never parses a dropped message again.
-func (s *Session) Carrier(id string, orig bool) *ir.Message {
+func (s *State) Carrier(id string, orig bool) *ir.Message {
 	if e := s.lookup(id, orig); e != nil {
 		return s.kept(e)
 	}
@@ -280,7 +280,7 @@ func (s *Session) Carrier(id string, orig bool) *ir.Message {
 }
 
 // Inherit applies Options.Inherit to m from its stored re= parent, if any.
-func (s *Session) Inherit(m *ir.Message) {
+func (s *State) Inherit(m *ir.Message) {
 	if s.opt.Inherit == nil || m.Header == nil {
 		return
 	}
@@ -290,7 +290,7 @@ func (s *Session) Inherit(m *ir.Message) {
 	}
 }
 
-func (s *Session) lookup(id string, orig bool) *entry {
+func (s *State) lookup(id string, orig bool) *entry {
 	if !orig {
 		id = s.newestRevision(id)
 	}
@@ -299,7 +299,7 @@ func (s *Session) lookup(id string, orig bool) *entry {
 
 // newestRevision follows id's revisions to the newest, stopping before an id
 // already passed (revisions may form a cycle).
-func (s *Session) newestRevision(id string) string {
+func (s *State) newestRevision(id string) string {
 	var seen map[string]bool
 	var path []string
 	cycle := false
@@ -335,7 +335,7 @@ func (s *Session) newestRevision(id string) string {
 // revise records that id revises re. A link that replaces another, or that
 // leads to an id with revisions of its own, changes chains behind what
 // newest remembers, so it forgets.
-func (s *Session) revise(re, id string) {
+func (s *State) revise(re, id string) {
 	if old, ok := s.revised[re]; ok && old != id || s.revised[id] != "" {
 		clear(s.newest)
 	}
@@ -344,7 +344,7 @@ func (s *Session) revise(re, id string) {
 
 // OnTopic lists, in arrival order, the ids of the stored messages on a topic
 // or one of its subtopics (@#CKO names #CKO and #CKO.5xx; spec §11.1).
-func (s *Session) OnTopic(topic string) []string {
+func (s *State) OnTopic(topic string) []string {
 	var out []string
 	for _, e := range s.order {
 		if e.topic == topic || strings.HasPrefix(e.topic, topic+".") {
@@ -355,7 +355,7 @@ func (s *Session) OnTopic(topic string) []string {
 }
 
 // Symbol returns a def-bound symbol's value and definer.
-func (s *Session) Symbol(name string) (value, definer string, ok bool) {
+func (s *State) Symbol(name string) (value, definer string, ok bool) {
 	sym, ok := s.dict[name]
 	return sym.value, sym.definer, ok
 }
@@ -368,7 +368,7 @@ func idOf(m *ir.Message) (id, act, sender string) {
 }
 
 // at returns a message's at= time under the current epoch.
-func (s *Session) at(m *ir.Message) (time.Time, bool) {
+func (s *State) at(m *ir.Message) (time.Time, bool) {
 	if m.Header == nil {
 		return time.Time{}, false
 	}
@@ -377,9 +377,9 @@ func (s *Session) at(m *ir.Message) (time.Time, bool) {
 }
 
 // atOf is at for a stored message.
-func (s *Session) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.hasAt) }
+func (s *State) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.hasAt) }
 
-func (s *Session) atTime(v string, ok bool) (time.Time, bool) {
+func (s *State) atTime(v string, ok bool) (time.Time, bool) {
 	if !ok {
 		return time.Time{}, false
 	}
@@ -397,7 +397,7 @@ func ttlOf(e *entry) (time.Duration, bool) {
 // Cross runs the rules that need the session (the reference's cross_check):
 // E008, E023, E010 and the want contract (E009, E009a, E009b, E009c, E009d),
 // S4, S8, W017, S11, I011, E018 and W031. It does not store m.
-func (s *Session) Cross(m *ir.Message, src *diag.Source) diag.List {
+func (s *State) Cross(m *ir.Message, src *diag.Source) diag.List {
 	v := view(m, src)
 	var ds diag.List
 	add := func(sev diag.Severity, code string, sp diag.Span, hint, format string, args ...any) {
@@ -548,7 +548,7 @@ func markSpan(mk *ir.Mark, fallback diag.Span) diag.Span {
 }
 
 // proposeDepth counts the propose↔propose rounds that m would end.
-func (s *Session) proposeDepth(v *msgView) int {
+func (s *State) proposeDepth(v *msgView) int {
 	if v.act != "propose" {
 		return 0
 	}
@@ -561,7 +561,7 @@ func (s *Session) proposeDepth(v *msgView) int {
 
 // eachRef calls f for every reference in m's slots, and for src= when
 // withSrc, with the span to report.
-func (s *Session) eachRef(v *msgView, withSrc bool, f func(ref string, sp diag.Span)) {
+func (s *State) eachRef(v *msgView, withSrc bool, f func(ref string, sp diag.Span)) {
 	for _, sl := range v.m.Slots {
 		for _, r := range sl.Head().Refs {
 			sp := r.Span
@@ -583,7 +583,7 @@ func (s *Session) eachRef(v *msgView, withSrc bool, f func(ref string, sp diag.S
 // launder computes, key by key, the confidence m's first a slot may carry
 // given its sources (src= and message refs in why), reports every binding
 // that exceeds it (S4), and returns the caps m passes on to its relays.
-func (s *Session) launder(v *msgView, ds *diag.List) caps {
+func (s *State) launder(v *msgView, ds *diag.List) caps {
 	var out caps
 	a, _ := v.slot("a").(*ir.BindingSlot)
 	if a == nil {
@@ -661,7 +661,7 @@ func (s *Session) launder(v *msgView, ds *diag.List) caps {
 // topic from the parent, binds def symbols, the epoch and profiles, records
 // revisions, and updates obligations. A message whose id is already stored
 // is not stored again (the caller reports D001).
-func (s *Session) Store(m *ir.Message) {
+func (s *State) Store(m *ir.Message) {
 	id, act, sender := idOf(m)
 	if s.msgs[id] != nil {
 		return
@@ -749,7 +749,7 @@ func (s *Session) Store(m *ir.Message) {
 }
 
 // reply records what reply r does to parent p's obligation.
-func (s *Session) reply(p, r *entry) {
+func (s *State) reply(p, r *entry) {
 	o := p.obl
 	if o == nil {
 		return
@@ -769,7 +769,7 @@ func (s *Session) reply(p, r *entry) {
 
 // Open lists the obligations not yet discharged, in arrival order, each with
 // the message that opened it.
-func (s *Session) Open() []*Obligation {
+func (s *State) Open() []*Obligation {
 	out := s.open()
 	for _, o := range out {
 		o.Msg = s.msg(o.e)
@@ -779,7 +779,7 @@ func (s *Session) Open() []*Obligation {
 
 // open is Open without the messages: the session's own reports need only
 // what the entries keep.
-func (s *Session) open() []*Obligation {
+func (s *State) open() []*Obligation {
 	var out []*Obligation
 	for _, e := range s.order {
 		if e.obl != nil && e.obl.Closer == "" {
@@ -790,7 +790,7 @@ func (s *Session) open() []*Obligation {
 }
 
 // Latest is the latest at= among the stored messages, the default "now".
-func (s *Session) Latest() (time.Time, bool) {
+func (s *State) Latest() (time.Time, bool) {
 	var best time.Time
 	found := false
 	for _, e := range s.order {
@@ -802,7 +802,7 @@ func (s *Session) Latest() (time.Time, bool) {
 }
 
 // Stalls reports every open obligation past its ttl at time now (W030).
-func (s *Session) Stalls(now time.Time) diag.List {
+func (s *State) Stalls(now time.Time) diag.List {
 	var ds diag.List
 	for _, o := range s.open() {
 		at, ok1 := s.atOf(o.e)
@@ -814,7 +814,7 @@ func (s *Session) Stalls(now time.Time) diag.List {
 		if o.e.pri == "block" {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, Msg: o.ID, Hint: hint,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, MessageID: o.ID, Hint: hint,
 			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
 	}
 	return ds
@@ -849,7 +849,7 @@ type collective struct {
 // together returns the collective judgement of reply v to parent, or nil
 // when v is judged alone: parent is not an ask to two or more named agents,
 // or v's sender is not one of them.
-func (s *Session) together(parent *entry, v *msgView) *collective {
+func (s *State) together(parent *entry, v *msgView) *collective {
 	if parent.act != "ask" || parent.obl == nil {
 		return nil
 	}
@@ -902,7 +902,7 @@ func appendNew(list []string, items ...string) []string {
 // them answered and others never did (W032, spec §8.3 "silent loss"). An ask
 // no one answered is W010's; an ask to `*`, a role or a topic names no count
 // of targets a transcript can check, so it is not judged.
-func (s *Session) SilentLoss() diag.List {
+func (s *State) SilentLoss() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
 		o := e.obl
@@ -922,7 +922,7 @@ func (s *Session) SilentLoss() diag.List {
 		if len(silent) == 0 {
 			continue
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, Msg: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, MessageID: o.ID,
 			Hint: "resend the ask to " + strings.Join(silent, ", ") + " (a resend is idempotent, spec §19), or close it with `stop`",
 			Message: fmt.Sprintf("%s (`ask` to %s): fewer replies than targets; no reply from %s (silent loss)",
 				o.ID, strings.Join(targets, ", "), strings.Join(silent, ", "))})
@@ -931,7 +931,7 @@ func (s *Session) SilentLoss() diag.List {
 }
 
 // Orphans reports every open obligation (W010).
-func (s *Session) Orphans() diag.List {
+func (s *State) Orphans() diag.List {
 	var ds diag.List
 	roots := map[string]string{} // chainRoot's answers, so a long chain is walked once
 	for _, o := range s.open() {
@@ -939,7 +939,7 @@ func (s *Session) Orphans() diag.List {
 		if o.Claimant != "" {
 			who = ", claimed by " + o.Claimant
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, Msg: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, MessageID: o.ID,
 			Group:   s.chainRoot(o.e, roots),
 			Hint:    closerHint(o.Act),
 			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
@@ -953,7 +953,7 @@ func (s *Session) Orphans() diag.List {
 // A message that answers another act is a chain of its own. roots holds
 // the answers found so far: every message walked gets its root, so each
 // link is walked once however many open obligations share the chain.
-func (s *Session) chainRoot(e *entry, roots map[string]string) string {
+func (s *State) chainRoot(e *entry, roots map[string]string) string {
 	var walked []string
 	seen := map[string]bool{}
 	root := ""
@@ -989,7 +989,7 @@ func closerHint(act string) string {
 
 // Escalations reports every stored fail or reject whose code must reach a
 // human (E017) or may be retried (I018).
-func (s *Session) Escalations() diag.List {
+func (s *State) Escalations() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
 		if e.act != "fail" && e.act != "reject" {
@@ -1005,13 +1005,13 @@ func (s *Session) Escalations() diag.List {
 		sp := e.why.span
 		switch {
 		case !failCodes[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
 				Message: fmt.Sprintf("%s failed with unknown code `%s` — escalated, not retried", e.id, code)})
 		case mustEscalate[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, Msg: e.id, Hint: "route it to a human; do not retry",
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
 				Message: fmt.Sprintf("%s failed with `%s` — must reach a human, not a retry loop", e.id, code)})
 		case retryable[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, Msg: e.id, Hint: "retry it (idempotent by msg-id)",
+			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, MessageID: e.id, Hint: "retry it (idempotent by msg-id)",
 				Message: fmt.Sprintf("%s failed with `%s` — retryable", e.id, code)})
 		}
 	}
@@ -1244,7 +1244,7 @@ type symbolUse struct {
 // order: binding values that are a symbol (or a list of items some of
 // which are), want names of symbol shape, and the words of standard
 // profiles that are not loaded, wherever they stand in the slot's text.
-func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
+func (s *State) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
 	raw := sl.Head().Raw
 	if !hasUpperPair(raw) {
 		return nil
@@ -1311,7 +1311,7 @@ func (s *Session) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
 
 // profileBinds reports whether a loaded profile declares sym: a profile
 // named by def profile = NAME/VERSION (with or without a hash after it).
-func (s *Session) profileBinds(sym string) bool {
+func (s *State) profileBinds(sym string) bool {
 	p := profileSymbols[sym]
 	if p == "" {
 		return false
@@ -1380,8 +1380,8 @@ func symbolBoundary(t []byte, i, j int) bool {
 // close and claim it), so only entries with an obligation are copied; the
 // others, and the IR they point at (blocks, want contracts, and the whole
 // message of a session without Options.Reread), are shared.
-func (s *Session) Clone() *Session {
-	c := &Session{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
+func (s *State) Clone() *State {
+	c := &State{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
 		Profiles: slices.Clone(s.Profiles)}
 	n := 0

@@ -1,6 +1,6 @@
 // Package epistemic owns the AgentRosetta session validator (spec §8, §9,
 // §14, §16, §18, §19): every single-message rule (Check), and the session
-// state that the cross-message rules need (Session): the obligation state
+// state that the cross-message rules need (State): the obligation state
 // machine with orphans, stalls and livelock, want contracts, confidence
 // laundering across relays (S4, key by key through chains), sensitivity that
 // only tightens (S8), staleness, the def dictionary with sender-scoped symbols

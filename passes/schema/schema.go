@@ -18,6 +18,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/runtime/adslrt"
 )
 
 // Diagnostic codes (docs/agentdsl.md has the catalogue).
@@ -252,8 +253,20 @@ func (c *Checker) fields(cols []*ir.DSLColumn, where string, owner *table) bool 
 			seen[col.Name] = col
 		}
 		if col.Type.Kind == ir.DSLBadType {
-			c.errorf(CodeUnknownType, col.Type.Span, "use int, float, str, any, or a reference @SCHEMA.ID",
-				"unknown type %s for field %s", strconv.Quote(col.Type.Text), col.Name)
+			d := diag.Diagnostic{Severity: diag.Error, Code: CodeUnknownType, Span: col.Type.Span,
+				Hint:    "use int, float, str, any, or a reference @SCHEMA.ID",
+				Message: fmt.Sprintf("unknown type %s for field %s", strconv.Quote(col.Type.Text), col.Name)}
+			// A near miss (flaot) gets a did-you-mean; a type of another
+			// language that is certain (string) the grammar already read (AD005).
+			guess, near := diag.Closest(col.Type.Text, []string{"int", "float", "str", "any"})
+			if strings.EqualFold(col.Type.Text, "number") {
+				guess, near = "float", true
+			}
+			if near {
+				d.Message += " (did you mean " + guess + "?)"
+				d.Fixes = []diag.Fix{diag.Replace("write the type as "+guess, diag.Review, col.Type.Span, guess)}
+			}
+			c.diags.Add(d)
 			ok = false
 		}
 		if col.Ref != nil {
@@ -708,8 +721,8 @@ func (c *Checker) paramNames(in []*ir.DSLColumn) string {
 	return strings.Join(names, ", ")
 }
 
-// jsonBlock checks [JSON]: ARRAY:LABEL or OBJECT:LABEL (at most one of them) and
-// NOID:LABEL,... naming declared schemas.
+// jsonBlock checks [JSON]: ARRAY:LABEL or OBJECT:LABEL (at most one of them),
+// NOID:LABEL,... and KEYS:LABEL=KEY,... naming declared schemas.
 func (c *Checker) jsonBlock(j *ir.DSLJSON) {
 	top := ""
 	for _, p := range j.Params {
@@ -726,8 +739,28 @@ func (c *Checker) jsonBlock(j *ir.DSLJSON) {
 				continue
 			}
 		case "NOID":
+		case "KEYS":
+			// KEYS:LABEL=KEY,...: the order of the keys of LABEL's objects
+			// in the JSON from_json read; to_json checks the keys against
+			// the schema it nests (T002), since only it knows the nesting.
+			l, list, ok := strings.Cut(p.Value, "=")
+			if !ok || list == "" {
+				c.errorf(CodeJSONKey, p.ValueSpan, "write KEYS:LABEL=KEY,KEY,... (the keys of LABEL's objects in JSON order)",
+					"[JSON] KEYS %s lists no keys", strconv.Quote(p.Value))
+				continue
+			}
+			seen := map[string]bool{}
+			for k := range strings.SplitSeq(list, ",") {
+				if !adslrt.IsName(k) || seen[k] {
+					c.errorf(CodeJSONKey, p.ValueSpan, "list each key once; a key is letters, digits and _",
+						"[JSON] KEYS of %s lists %s twice or is not a key", l, strconv.Quote(k))
+					break
+				}
+				seen[k] = true
+			}
+			labels = []string{l}
 		default:
-			c.errorf(CodeJSONKey, p.NameSpan, "a [JSON] line is ARRAY:LABEL, OBJECT:LABEL or NOID:LABEL,...",
+			c.errorf(CodeJSONKey, p.NameSpan, "a [JSON] line is ARRAY:LABEL, OBJECT:LABEL, NOID:LABEL,... or KEYS:LABEL=KEY,...",
 				"unknown [JSON] key %s", p.Name)
 			continue
 		}

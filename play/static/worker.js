@@ -8,14 +8,32 @@ importScripts("wasm_exec.js");
 self.process.cwd = () => "/";
 const enoent = () => Object.assign(new Error("no such file or directory"), { code: "ENOENT" });
 for (const f of ["stat", "lstat", "open"]) self.fs[f] = (...a) => a[a.length - 1](enoent());
-const ready = new Promise((resolve) => { self.rosettacReady = resolve; });
+const started = new Promise((resolve) => { self.rosettacReady = resolve; });
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("rosettac.wasm"), go.importObject).then((r) => go.run(r.instance));
+// The browser build has no tokenizer vocabulary compiled in (it would be most
+// of the wasm): fetch each encoding's file, fetched once, parsed on first use.
+const vocabulary = (enc) => fetch(enc + ".tiktoken").then((r) => {
+  if (!r.ok) throw new Error(`${enc}.tiktoken: ${r.status}`);
+  return r.arrayBuffer();
+});
+const encodings = ["o200k_base", "cl100k_base"];
+const ready = Promise.all([started, ...encodings.map(vocabulary)]).then(([, ...files]) => {
+  files.forEach((f, i) => {
+    const err = self.rosettacSetVocabulary(encodings[i], new Uint8Array(f));
+    if (err) throw new Error(err);
+  });
+});
 self.onmessage = async (e) => {
   await ready;
   const { id, runs, key } = e.data;
   self.rosettacSetKey("pasted.key", key || "");
   const t0 = performance.now();
-  const results = runs.map(([args, src]) => self.rosettacRun(args, new TextEncoder().encode(src)));
+  const results = [];
+  for (const [args, src] of runs) {
+    // src is the editor's text, or {pipe: true}: the output of the run before.
+    const text = typeof src === "string" ? src : results[results.length - 1].stdout;
+    results.push(self.rosettacRun(args, new TextEncoder().encode(text)));
+  }
   postMessage({ id, results, ms: performance.now() - t0 });
 };

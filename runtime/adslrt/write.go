@@ -135,6 +135,17 @@ func strProblem(v string) string {
 	return ""
 }
 
+// StrOpt writes a str value, or _ for "": AgentDSL has no empty string, so
+// "" is the absent value of a str held as a value (an OUT field of generated
+// code).
+func (w *RowWriter) StrOpt(v string) {
+	if v == "" {
+		w.absent()
+		return
+	}
+	w.Str(v)
+}
+
 // StrPtr writes a str value, or _ for nil.
 func (w *RowWriter) StrPtr(v *string) {
 	if v == nil {

@@ -1,4 +1,4 @@
-package lingua
+package linguacheck
 
 import (
 	"slices"

@@ -1,4 +1,4 @@
-// Package rosettanorm owns the comparison form of an AgentRosetta transcript
+// Package rosettacompare owns the comparison form of an AgentRosetta transcript
 // used by the round-trip tests (golden, fuzz, grammar tests): what "the IR of
 // fmt(x) equals the IR of x" means, written down once.
 //
@@ -13,7 +13,7 @@
 //   - header field order (canonical order is re src at ttl pri sens thd x_*).
 //
 // Prose keeps its text but loses its position. Diagnostics are not part of it.
-package rosettanorm
+package rosettacompare
 
 import (
 	"reflect"

@@ -1,4 +1,4 @@
-// Package lingua owns the transcript checks of Agent Lingua (the L2xx
+// Package linguacheck owns the transcript checks of Agent Lingua (the L2xx
 // diagnostics): the handshake and its negotiated security level, capabilities
 // and versions, session use (encrypted payloads with no session, sessions used
 // after 👽08, key rotation, trust on first use), unknown codes, modifier 7 and
@@ -7,7 +7,7 @@
 //
 // Check reads what passes/decode set (decoded payloads, handshakes, sessions)
 // and changes nothing.
-package lingua
+package linguacheck
 
 import (
 	"fmt"
@@ -201,9 +201,9 @@ func (c *checker) code(m ir.LinguaMessage) {
 
 // The response statuses and the subtypes of !E2. Their letters are case
 // sensitive: the grammar keeps them as written (^a is not ^A).
-const (
-	statuses = "012389A"
-	subtypes = "RWX"
+var (
+	statuses = ir.LinguaCodes(ir.LinguaStatuses)
+	subtypes = ir.LinguaCodes(ir.LinguaErrorSubtypes)
 )
 
 // caseHint returns "write <prefix><C>; " when c is the lower case of a letter
