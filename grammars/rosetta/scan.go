@@ -29,6 +29,33 @@ func ParseEach(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.L
 	return p.t, p.diags
 }
 
+// ParseGrammar is Parse with the fast path off (fastpath.go): every
+// structured line is read by its participle grammar. It is the definition the
+// fast path is held to: Parse and ParseGrammar give the same transcript and
+// diagnostics for every input (FuzzRosettaFastPath).
+func ParseGrammar(src *diag.Source) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: src.Content()}
+	p.grammarOnly()
+	p.run()
+	return p.t, p.diags
+}
+
+// grammarOnly turns the fast path off in every lexer of p.
+func (p *parser) grammarOnly() {
+	for _, l := range []*lineLexer{&p.lex, &p.hlex, &p.tlex, &p.rlex} {
+		l.grammarOnly = true
+	}
+}
+
+// fastCounts returns the lines the fast path read and those it declined.
+func (p *parser) fastCounts() (taken, declined int) {
+	for _, l := range []*lineLexer{&p.lex, &p.hlex, &p.tlex, &p.rlex} {
+		taken += l.fastTaken
+		declined += l.fastDeclined
+	}
+	return taken, declined
+}
+
 // ParseEachFrom is ParseEach of the messages and prose from byte offset from
 // of src on, which must be the start of a line that a whole parse of src read
 // as a header: an editor that keeps the messages before an edit parses only
@@ -40,6 +67,7 @@ func ParseEachFrom(src *diag.Source, from int, each func(*ir.Message)) (*ir.Tran
 	p.lines(max(from, diag.BOMLen(p.text)), len(p.text))
 	p.endMessage()
 	p.endProse()
+	p.releasePeekers()
 	return p.t, p.diags
 }
 
@@ -213,6 +241,16 @@ func (p *parser) run() {
 	p.endProse()
 	if !p.anyHeader {
 		p.degrade()
+	}
+	p.releasePeekers()
+}
+
+// releasePeekers hands the line lexers' peekers back to the pool once a
+// parse is over (participle reads them only during a line's parse call, and
+// captures are strings of the source, so nothing refers to them after).
+func (p *parser) releasePeekers() {
+	for _, l := range []*lineLexer{&p.lex, &p.hlex, &p.tlex, &p.rlex} {
+		l.releasePeek()
 	}
 }
 
