@@ -15,7 +15,7 @@ func TestCloneKnowsEveryField(t *testing.T) {
 		got = append(got, f.Name)
 	}
 	// parent and parentHeader are Inherit's scratch, empty between calls: a copy starts without them.
-	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "revised", "newest", "parent", "parentHeader"}
+	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("State's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}

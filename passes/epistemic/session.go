@@ -168,7 +168,10 @@ type State struct {
 	dict     map[string]symbol
 	Profiles []string // profiles loaded by def profile = ...
 	epoch    string
-	revised  map[string]string // old id -> id of the revise that replaced it
+	// epochUnset says that a def changed the epoch since SettleEpoch last
+	// wrote it into the stored messages' IR.
+	epochUnset bool
+	revised    map[string]string // old id -> id of the revise that replaced it
 	// newest remembers, for ids looked up through revisions, the newest
 	// revision the chain led to: each lookup walked the whole chain afresh,
 	// so N citations of a message revised N times cost N². It stays true
@@ -189,6 +192,26 @@ func NewState(opt Options) *State {
 
 	return &State{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
 		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
+}
+
+// Epoch is the session epoch in force (def epoch = ...), or "".
+func (s *State) Epoch() string { return s.epoch }
+
+// SettleEpoch writes the epoch in force into the IR of every stored message
+// (ir.Message.Epoch), which renderers read: a def epoch = holds for the
+// messages before it too. Store does not, so that a transcript of many defs
+// costs one pass here, not one per def. Call it before handing the messages
+// on (Report does, so compiler.Session.Finish does).
+func (s *State) SettleEpoch() {
+	if !s.epochUnset {
+		return
+	}
+	s.epochUnset = false
+	for _, x := range s.order {
+		if x.m != nil {
+			x.m.Epoch = s.epoch
+		}
+	}
 }
 
 // Has reports whether a message with this id is stored.
@@ -223,6 +246,7 @@ func (s *State) Lookup(id string, orig bool) *ir.Message {
 // it (the parse is not kept: a host that asks again parses again).
 func (s *State) msg(e *entry) *ir.Message {
 	if e.m != nil {
+		e.m.Epoch = s.epoch // the epoch in force, as SettleEpoch would write it
 		return e.m
 	}
 	m := s.opt.Reread(e.span)
@@ -414,8 +438,10 @@ func (s *State) Check(m *ir.Message, src *diag.Source) diag.List {
 // Report is what the session reports after its last message, in order:
 // every open obligation (W010), every ask to several agents some never
 // answered (W032), every stalled obligation at now when hasNow (W030), and
-// the escalations (E017, I018).
+// the escalations (E017, I018). It first settles the epoch into the stored
+// messages' IR (SettleEpoch), since the messages are handed on after it.
 func (s *State) Report(now time.Time, hasNow bool) diag.List {
+	s.SettleEpoch()
 	ds := s.orphans()
 	ds = append(ds, s.silentLoss()...)
 	if hasNow {
@@ -724,12 +750,12 @@ func (s *State) Store(m *ir.Message) {
 				val := strings.TrimSpace(b.Value)
 				switch {
 				case b.Key == "epoch":
+					// The epoch holds for the whole transcript, the messages
+					// before the def too; the session reads times under
+					// s.epoch, and SettleEpoch writes it into their IR once
+					// (n defs each rewriting every stored message was n²).
+					s.epochUnset = s.epochUnset || val != s.epoch
 					s.epoch = val
-					for _, x := range s.order {
-						if x.m != nil {
-							x.m.Epoch = val
-						}
-					}
 				case b.Key == "profile":
 					s.Profiles = append(s.Profiles, val)
 				case isUpper(b.Key):
@@ -1431,7 +1457,7 @@ func symbolBoundary(t string, i, j int) bool {
 // others, and the IR they point at (blocks, want contracts, and the whole
 // message of a session without Options.Reread), are shared.
 func (s *State) Clone() *State {
-	c := &State{opt: s.opt, epoch: s.epoch, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
+	c := &State{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
 		Profiles: slices.Clone(s.Profiles)}
 	n := 0
