@@ -38,7 +38,10 @@ func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List)
 	s := newSession(*opt, src)
 	var ds diag.List
 	n := 0
-	t, pds := rosetta.ParseEach(src, func(m *ir.Message) { n++; ds = append(ds, s.addParsed(m)...) })
+	// The parse runs on the other cores, a piece ahead of the session, which
+	// takes the messages in order on this goroutine (rosetta.ParseEachParallel:
+	// the same messages and diagnostics whatever GOMAXPROCS is).
+	t, pds := rosetta.ParseEachParallel(src, func(m *ir.Message) { n++; ds = append(ds, s.addParsed(m)...) })
 	t.Checked = n
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)

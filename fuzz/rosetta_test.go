@@ -171,3 +171,30 @@ func checkReparse(t *testing.T, src *diag.Source) {
 		}
 	}
 }
+
+// FuzzRosettaFastPath is the differential test of the Rosetta fast path
+// (grammars/rosetta/fastpath.go): for every input, the parse with the fast
+// path (rosetta.Parse) and the parse with every structured line read by its
+// participle grammar (rosetta.ParseGrammar) give the same transcript and the
+// same diagnostics. The fast path only declines (hands a line to the
+// grammar) or agrees; it never decides differently.
+func FuzzRosettaFastPath(f *testing.F) {
+	for _, s := range append(rosettaSeeds, fixSeeds...) {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte("a1.1 tell a1>a2 #t re=a0.1\n a k = v ~hi\n mark tgt#L3|| = x\n mark tgt#|L3 = x\n txt n @md k=v k2=\n txt \"x\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if !utf8.Valid(src) {
+			return
+		}
+		s := diag.NewSource("f.rose", src)
+		ft, fd := rosetta.Parse(s)
+		gt, gd := rosetta.ParseGrammar(s)
+		if d := cmp.Diff(gt, ft); d != "" {
+			t.Fatalf("transcript (-grammar +fast path):\n%s\ninput: %q", d, src)
+		}
+		if d := cmp.Diff(gd, fd); d != "" {
+			t.Fatalf("diagnostics (-grammar +fast path):\n%s\ninput: %q", d, src)
+		}
+	})
+}

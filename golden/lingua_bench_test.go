@@ -2,6 +2,7 @@ package golden
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/base64"
 	"fmt"
 	"strings"
@@ -15,7 +16,8 @@ import (
 // genLingua writes a Lingua transcript of n messages after an X25519
 // handshake (Alice's RFC 7748 key): mix "plain" (base64 text, raw, times,
 // conditions), "json" (j: payloads), "encrypted" (e: payloads in the session),
-// or "mixed" (the three in turn). Deterministic for (n, mix).
+// "mixed" (the three in turn), or "b64zlib" (base64 text and z: zlib
+// payloads in turn). Deterministic for (n, mix).
 func genLingua(tb testing.TB, n int, mix string) []byte {
 	var b bytes.Buffer
 	hs := archiveSection(tb, "testdata/lingua/handshake.txtar", "input.lingua")
@@ -31,10 +33,21 @@ func genLingua(tb testing.TB, n int, mix string) []byte {
 	b64 := base64.StdEncoding.EncodeToString
 	for i := 0; i < n; i++ {
 		kind := mix
-		if mix == "mixed" {
+		switch mix {
+		case "mixed":
 			kind = []string{"plain", "json", "encrypted"}[i%3]
+		case "b64zlib":
+			kind = []string{"b64", "zlib"}[i%2]
 		}
 		switch kind {
+		case "b64":
+			fmt.Fprintf(&b, "👽42|@H|#r%d|~+1d%dh|%%K>%d|$%s\n", i, i%24, i%500, b64([]byte(fmt.Sprintf("reminder %d: 会议 at noon, room %d", i, i%40))))
+		case "zlib":
+			var z bytes.Buffer
+			w := zlib.NewWriter(&z)
+			fmt.Fprintf(w, "status report %d: %s", i, strings.Repeat("all green, ", 4+i%8))
+			w.Close()
+			fmt.Fprintf(&b, "👽13|@agent%d|#z%d|$z:%s\n", i%50, i, b64(z.Bytes()))
 		case "plain":
 			if i%2 == 0 {
 				fmt.Fprintf(&b, "👽42|@H|#r%d|~+1d%dh|%%K>%d|$%s\n", i, i%24, i%500, b64([]byte(fmt.Sprintf("reminder %d: 会议 at noon", i))))
@@ -61,7 +74,7 @@ func genLingua(tb testing.TB, n int, mix string) []byte {
 // checks transcripts of growing size; msgs/s should stay flat as n grows.
 func BenchmarkLinguaCheck(b *testing.B) {
 	opt := compiler.Options{PrivateKey: []byte("dwdtCnMYpX08FsFyUbJmRd9ML4frwJkqsXf7pR25LCo=")}
-	for _, mix := range []string{"plain", "json", "encrypted", "mixed"} {
+	for _, mix := range []string{"plain", "json", "encrypted", "mixed", "b64zlib"} {
 		for _, n := range []int{1000, 10000, 100000} {
 			b.Run(fmt.Sprintf("%s/%dk", mix, n/1000), func(b *testing.B) {
 				src := genLingua(b, n, mix) // before b.Loop: not timed
@@ -78,6 +91,7 @@ func BenchmarkLinguaCheck(b *testing.B) {
 				// time on a shared machine.
 				if cpu := cpuSeconds() - cpu0; cpu > 0 {
 					b.ReportMetric(float64(n)*float64(b.N)/cpu, "msgs/cpu-s")
+					b.ReportMetric(float64(len(src))*float64(b.N)/cpu/1e6, "MB/cpu-s")
 				}
 			})
 		}
@@ -87,9 +101,11 @@ func BenchmarkLinguaCheck(b *testing.B) {
 // TestLinguaGeneratedClean keeps the generator honest: its output has no
 // error and decrypts.
 func TestLinguaGeneratedClean(t *testing.T) {
-	src := genLingua(t, 300, "mixed")
-	res := compiler.Check("gen.lingua", src, compiler.Options{PrivateKey: []byte("dwdtCnMYpX08FsFyUbJmRd9ML4frwJkqsXf7pR25LCo=")})
-	if res.Diags.HasErrors() || res.Diags.Count(diag.Warning) > 0 {
-		t.Fatalf("diagnostics: %s", res.Diags)
+	for _, mix := range []string{"mixed", "b64zlib"} {
+		src := genLingua(t, 300, mix)
+		res := compiler.Check("gen.lingua", src, compiler.Options{PrivateKey: []byte("dwdtCnMYpX08FsFyUbJmRd9ML4frwJkqsXf7pR25LCo=")})
+		if res.Diags.HasErrors() || res.Diags.Count(diag.Warning) > 0 {
+			t.Fatalf("%s: diagnostics: %s", mix, res.Diags)
+		}
 	}
 }

@@ -11,6 +11,13 @@
 // classifier itself. Content lines never reach a lexer: their bytes after "| " are
 // stored exactly (spec §7.1, invariant I-9).
 //
+// In front of the grammars, a fast path (fastpath.go) reads the common token
+// sequences of headers, bindings, marks and txt heads by hand into the same
+// capture structs and hands anything else to participle; ParseGrammar is the
+// parse with it off, and FuzzRosettaFastPath holds the two to the same IR and
+// diagnostics. ParseEachParallel parses pieces cut before header lines on
+// every core, in order (parallel.go).
+//
 // Tolerance (spec §7): every repair is reported as a P-coded diagnostic, and every
 // input byte ends up somewhere in the IR: in a message, in a block line, or in an
 // ir.Prose run for text outside any message.

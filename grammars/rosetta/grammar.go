@@ -161,11 +161,20 @@ func (l *lineLexer) next(t lexer.TokenType, from int) (lexer.Token, int) {
 	return lexer.Token{}, len(l.toks)
 }
 
-// parseLine lexes s in mode m and runs p over the tokens. It returns nil when s
-// does not have the shape of that kind of line.
+// parseLine lexes s in mode m and reads the tokens: by the fast path
+// (fastpath.go) when they are one of the common sequences, else by p. It
+// returns nil when s does not have the shape of that kind of line. What it
+// returns may be the lexer's scratch struct: read it before l lexes again.
 func parseLine[G any](l *lineLexer, p *participle.Parser[G], m mode, s string) *G {
 	if !lexLine(l, m, s) {
 		return nil
+	}
+	if !l.grammarOnly {
+		if g, ok := fastRead(l, m).(*G); ok {
+			l.fastTaken++
+			return g
+		}
+		l.fastDeclined++
 	}
 	peek := l.peeking()
 	if peek == nil {

@@ -84,6 +84,11 @@ type lineLexer struct {
 	fullwidth bool // a fullwidth marker was accepted
 	unclosed  int  // byte offset of an unclosed '[', '{' or '"', or -1
 	unclosedC string
+
+	fast         fastScratch // the fast path's capture structs (fastpath.go)
+	grammarOnly  bool        // every line through participle (ParseGrammar)
+	fastTaken    int         // lines the fast path read
+	fastDeclined int         // lines it handed to participle
 }
 
 // Next implements lexer.Lexer.

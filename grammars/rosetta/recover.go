@@ -465,11 +465,18 @@ func (p *parser) recovered(l lineRef, sg seg) bool {
 	return true
 }
 
-// mayBeHeader is the cheap test before recovery: after optional decoration,
-// a lower-case letter starts the line (a message id does).
+// mayBeHeader is the cheap test before recovery, recoverHeader's own first
+// one: after optional decoration, a message id and white space start the
+// line. It runs on every line that is not a header, so the decoration
+// expression runs only when the line does not start with a letter (a lead
+// never does, so it would match nothing there).
 func mayBeHeader(s string) bool {
-	i := headerLeadRE.FindStringIndex(s)[1]
-	return i < len(s) && isLower(s[i])
+	i := 0
+	if s == "" || !isLower(s[0]) {
+		i = headerLeadRE.FindStringIndex(s)[1]
+	}
+	j := msgIDEnd(s, i)
+	return j >= 0 && wsLen(s, j) > 0
 }
 
 // nearFields repairs the values of a header the grammar read whole that are

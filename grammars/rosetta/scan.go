@@ -29,6 +29,33 @@ func ParseEach(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.L
 	return p.t, p.diags
 }
 
+// ParseGrammar is Parse with the fast path off (fastpath.go): every
+// structured line is read by its participle grammar. It is the definition the
+// fast path is held to: Parse and ParseGrammar give the same transcript and
+// diagnostics for every input (FuzzRosettaFastPath).
+func ParseGrammar(src *diag.Source) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: src.Content()}
+	p.grammarOnly()
+	p.run()
+	return p.t, p.diags
+}
+
+// grammarOnly turns the fast path off in every lexer of p.
+func (p *parser) grammarOnly() {
+	for _, l := range []*lineLexer{&p.lex, &p.hlex, &p.tlex, &p.rlex} {
+		l.grammarOnly = true
+	}
+}
+
+// fastCounts returns the lines the fast path read and those it declined.
+func (p *parser) fastCounts() (taken, declined int) {
+	for _, l := range []*lineLexer{&p.lex, &p.hlex, &p.tlex, &p.rlex} {
+		taken += l.fastTaken
+		declined += l.fastDeclined
+	}
+	return taken, declined
+}
+
 // ParseEachFrom is ParseEach of the messages and prose from byte offset from
 // of src on, which must be the start of a line that a whole parse of src read
 // as a header: an editor that keeps the messages before an edit parses only

@@ -76,8 +76,9 @@ type state struct {
 	priv     *ecdh.PrivateKey
 	psk      []byte
 	sessions map[string]*session
-	offers   []*offer // unanswered handshake offers, oldest first
-	inflated int      // bytes the document's z: payloads have inflated to so far
+	offers   []*offer      // unanswered handshake offers, oldest first
+	inflated int           // bytes the document's z: payloads have inflated to so far
+	zr       io.ReadCloser // the zlib reader, reset for each z: payload, or nil
 }
 
 type session struct {
@@ -218,7 +219,7 @@ func (st *state) decode(pl *ir.LinguaPayload) {
 		pl.Decoded = &ir.LinguaDecoded{JSON: v, Size: len(raw)}
 	case ir.PayloadZlib:
 		left := st.opt.MaxInflateTotal - st.inflated
-		out, err := inflate(raw, min(st.opt.MaxInflate, left))
+		out, err := inflate(&st.zr, raw, min(st.opt.MaxInflate, left))
 		switch {
 		case errors.Is(err, errCap) && left < st.opt.MaxInflate:
 			st.inflated = st.opt.MaxInflateTotal
@@ -239,12 +240,22 @@ func (st *state) decode(pl *ir.LinguaPayload) {
 var errCap = errors.New("over the cap")
 
 // inflate decompresses a zlib stream, reading at most max+1 bytes of output so
-// that a decompression bomb costs no more than the cap.
-func inflate(b []byte, max int) ([]byte, error) {
-	r, err := zlib.NewReader(bytes.NewReader(b))
+// that a decompression bomb costs no more than the cap. *zr is a zlib reader
+// kept from the last payload and reset for this one (or nil, and then made):
+// a new reader allocates its 32 KB window and tables, which was most of the
+// cost of a document of small z: payloads (docs/performance.md, "Lingua").
+func inflate(zr *io.ReadCloser, b []byte, max int) ([]byte, error) {
+	var err error
+	if *zr == nil {
+		*zr, err = zlib.NewReader(bytes.NewReader(b))
+	} else {
+		err = (*zr).(zlib.Resetter).Reset(bytes.NewReader(b), nil)
+	}
 	if err != nil {
+		*zr = nil
 		return nil, errors.New(strings.TrimPrefix(err.Error(), "zlib: "))
 	}
+	r := *zr
 	var out bytes.Buffer
 	n, err := io.Copy(&out, io.LimitReader(r, int64(min(max, math.MaxInt-1))+1)) // max+1 never overflows
 	if n > int64(max) {

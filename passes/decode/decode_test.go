@@ -387,3 +387,21 @@ func TestZlibTotalCap(t *testing.T) {
 		t.Errorf("%d payloads decoded, want 2: %v", decoded, contents(doc))
 	}
 }
+
+// The zlib reader is reused from payload to payload: a payload after a bad
+// stream, a truncated one and one stopped at the cap decodes as it would
+// alone.
+func TestZlibReaderReused(t *testing.T) {
+	good := zlibOf([]byte("after"))
+	full := zlibOf([]byte("short"))
+	raw, _ := base64.StdEncoding.DecodeString(full)
+	truncated := base64.StdEncoding.EncodeToString(raw[:len(raw)-4]) // no checksum
+	doc, ds := run(t, "👽10|$z:"+good+"\n👽10|$z:"+b64("not zlib")+"\n👽10|$z:"+good+
+		"\n👽10|$z:"+truncated+"\n👽10|$z:"+good+"\n👽10|$z:"+zlibOf([]byte("0123456789ab"))+"\n👽10|$z:"+good, Options{MaxInflate: 10})
+	if d := cmp.Diff([]string{"L104", "L104", "L105"}, ds.Codes()); d != "" {
+		t.Error(d)
+	}
+	if d := cmp.Diff([]string{`"after"`, "-", `"after"`, "-", `"after"`, "-", `"after"`}, contents(doc)); d != "" {
+		t.Error(d)
+	}
+}

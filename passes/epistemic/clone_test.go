@@ -14,7 +14,8 @@ func TestCloneKnowsEveryField(t *testing.T) {
 	for f := range reflect.TypeFor[State]().Fields() {
 		got = append(got, f.Name)
 	}
-	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "revised", "newest"}
+	// parent and parentHeader are Inherit's scratch, empty between calls: a copy starts without them.
+	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "revised", "newest", "parent", "parentHeader"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("State's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}

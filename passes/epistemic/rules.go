@@ -27,30 +27,44 @@ var injection = regexp.MustCompile(`(?i)(ignore\s+(all\s+)?(previous|prior|above
 	`|从现在起你是)`)
 
 // mayInject is a cheap filter in front of the injection pattern: every match
-// contains one of these words (ASCII case folded).
+// contains ignore, disregard or now (ASCII case folded), 忽略 or 从现在起你是.
+// It reads s once (it runs on every slot of every message; three scans for
+// the three words and two for the Chinese phrases were 5% of a check).
 func mayInject(s string) bool {
-	return containsFold(s, "ignore") || containsFold(s, "disregard") || containsFold(s, "now") ||
-		strings.Contains(s, "忽略") || strings.Contains(s, "从现在起你是")
-}
-
-// containsFold reports whether s contains the lowercase ASCII word sub,
-// ignoring ASCII case.
-func containsFold(s, sub string) bool {
-	n := len(sub)
-	for i := 0; i+n <= len(s); i++ {
-		c := s[i] | 0x20
-		if c != sub[0] {
-			continue
+	for i := 0; i < len(s); i++ {
+		switch s[i] | 0x20 {
+		case 'i':
+			if hasPrefixFold(s[i:], "ignore") {
+				return true
+			}
+		case 'd':
+			if hasPrefixFold(s[i:], "disregard") {
+				return true
+			}
+		case 'n':
+			if hasPrefixFold(s[i:], "now") {
+				return true
+			}
 		}
-		j := 1
-		for j < n && s[i+j]|0x20 == sub[j] {
-			j++
-		}
-		if j == n {
+		if c := s[i]; c == 0xE5 && strings.HasPrefix(s[i:], "忽略") || c == 0xE4 && strings.HasPrefix(s[i:], "从现在起你是") {
 			return true
 		}
 	}
 	return false
+}
+
+// hasPrefixFold reports whether s starts with the lowercase ASCII word w,
+// ignoring ASCII case (a byte | 0x20).
+func hasPrefixFold(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for j := 0; j < len(w); j++ {
+		if s[j]|0x20 != w[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // msgView caches what the rules read from a message.

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# bench/reference.sh: `rosettac check --format json` against the Python
+# reference implementation's parse + Session.add, side by side on the same
+# bytes, and the ratio of their wall times (docs/performance.md, "Rosetta
+# check speed").
+#
+#   bench/reference.sh                 # 10k and 100k messages
+#   bench/reference.sh 1000 10000      # the sizes you name
+#   bench/reference.sh --scale         # rosettac alone, 1k to 100k (1M too with SCALE_1M=1)
+#
+# Environment:
+#   ROSETTAC_REF  the reference module (default /work/ref/agentrosetta.py; it
+#                 lives outside this repository: without it the comparison is
+#                 skipped with a message, and --scale still runs)
+#   ROSETTAC_GEN  gen_transcript.py (default ../shared/bench/ beside the repository)
+#   RUNS          timed runs of each command (default 5; one warm-up each)
+#   BENCH_DIR     where the binary and the generated transcripts go
+#                 (default $TMPDIR/rosettac-bench; transcripts are reused)
+#
+# With farm-bench on the PATH the two commands run in turn (A B A B ...) and
+# the ratio is taken pair by pair, which holds on a loaded machine better than
+# absolute times; without it the runs are interleaved here and the medians
+# compared. Every figure is the whole process, start-up included. Timings
+# are not assertions: run this on a quiet machine for figures to quote.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+ref=${ROSETTAC_REF:-/work/ref/agentrosetta.py}
+gen=${ROSETTAC_GEN:-}
+runs=${RUNS:-5}
+dir=${BENCH_DIR:-${TMPDIR:-/tmp}/rosettac-bench}
+mkdir -p "$dir"
+
+if [[ -z $gen ]]; then
+	for p in "$root/../shared/bench/gen_transcript.py" "$root/../../shared/bench/gen_transcript.py" /work/shared/bench/gen_transcript.py; do
+		if [[ -f $p ]]; then gen=$p; break; fi
+	done
+fi
+if [[ -z $gen || ! -f $gen ]]; then
+	echo "reference.sh: gen_transcript.py not found (set ROSETTAC_GEN)" >&2
+	exit 2
+fi
+
+scale=false
+if [[ ${1:-} == --scale ]]; then
+	scale=true
+	shift
+fi
+sizes=("$@")
+if [[ ${#sizes[@]} -eq 0 ]]; then
+	if $scale; then
+		sizes=(1000 10000 100000)
+		[[ ${SCALE_1M:-} == 1 ]] && sizes+=(1000000)
+	else
+		sizes=(10000 100000)
+	fi
+fi
+
+echo "building rosettac ($(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?'))" >&2
+(cd "$root" && go build -o "$dir/rosettac" ./cmd/rosettac)
+rosettac=$dir/rosettac
+
+transcript() { # N: a generated transcript of N messages, made once
+	local f=$dir/gen-$1.rose
+	if [[ ! -s $f ]]; then
+		echo "generating $1 messages" >&2
+		python3 "$gen" --messages "$1" --seed 1 >"$f.tmp" && mv "$f.tmp" "$f"
+	fi
+	echo "$f"
+}
+
+# The reference's check: parse the whole text, then add each message to one
+# session, as golden/generated_parity_test.go runs it.
+cat >"$dir/ref_check.py" <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+import agentrosetta as ar
+text = open(sys.argv[2], encoding="utf-8").read()
+s = ar.Session()
+n = 0
+for m in ar.parse(text):
+    n += len(s.add(m))
+print(n)
+EOF
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.4f\n", (a[NR/2]+a[NR/2+1])/2}'; }
+
+wall() { # CMD...: wall seconds of one run
+	local t0 t1
+	t0=$(date +%s.%N)
+	"$@" >/dev/null 2>&1 || true
+	t1=$(date +%s.%N)
+	echo "$t1 - $t0" | bc -l
+}
+
+mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN {printf "%.1f", b/1e6}'; }
+
+# max-bytes: the 1M-message transcript (about 300 MB) is over the default limit.
+check=("$rosettac" check --format json --max-bytes 1073741824)
+
+if $scale; then
+	printf '%-10s %8s %10s %10s %10s %10s\n' messages MB "wall s" "cpu s" "s/MB" "peak MiB"
+	for n in "${sizes[@]}"; do
+		f=$(transcript "$n")
+		if command -v farm-bench >/dev/null; then
+			r=$(( n >= 1000000 ? 1 : runs ))
+			out=$(farm-bench -n "$r" --timeout 3600 -- "${check[@]}" "$f" 2>&1)
+			w=$(awk '$1=="A" && $2=="wall" {print $5}' <<<"$out")
+			c=$(awk '$1=="A" && $2=="cpu" {print $5}' <<<"$out")
+			p=$(awk '$1=="A" && $2=="peak" {print $5}' <<<"$out")
+		else
+			w=$(for _ in $(seq "$runs"); do wall "${check[@]}" "$f"; done | median)
+			c=- p=-
+		fi
+		printf '%-10s %8s %10s %10s %10s %10s\n' "$n" "$(mb "$f")" "$w" "$c" \
+			"$(awk -v w="$w" -v m="$(mb "$f")" 'BEGIN {printf "%.4f", w/m}')" "$p"
+	done
+	exit 0
+fi
+
+if [[ ! -f $ref ]]; then
+	echo "reference.sh: no reference implementation at $ref (set ROSETTAC_REF); skipping the comparison" >&2
+	exit 0
+fi
+refdir=$(dirname "$ref")
+
+printf '%-10s %8s %14s %14s %10s %12s\n' messages MB "reference s" "rosettac s" "ratio" "cpu ratio"
+for n in "${sizes[@]}"; do
+	f=$(transcript "$n")
+	if command -v farm-bench >/dev/null; then
+		out=$(farm-bench -n "$runs" --timeout 3600 --vs "${check[*]} $f" -- python3 "$dir/ref_check.py" "$refdir" "$f" 2>&1)
+		a=$(awk '$1=="A" && $2=="wall" {print $5}' <<<"$out")
+		b=$(awk '$1=="B" && $2=="wall" {print $5}' <<<"$out")
+		ratio=$(awk '$1=="A/B" && $2=="wall" {print $4}' <<<"$out")
+		cpu=$(awk '$1=="A/B" && $2=="cpu" {print $4}' <<<"$out")
+	else
+		cpu=-
+		: >"$dir/a" && : >"$dir/b"
+		for _ in $(seq "$runs"); do
+			wall python3 "$dir/ref_check.py" "$refdir" "$f" >>"$dir/a"
+			wall "${check[@]}" "$f" >>"$dir/b"
+		done
+		a=$(median <"$dir/a") b=$(median <"$dir/b")
+		ratio=$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a/b}')
+	fi
+	printf '%-10s %8s %14s %14s %9s× %11s×\n' "$n" "$(mb "$f")" "$a" "$b" "$ratio" "$cpu"
+done
+echo "(median wall seconds of $runs runs each, whole processes; ratio = reference / rosettac$(command -v farm-bench >/dev/null && echo ', median of the paired ratios'); cpu ratio = the same of user+system seconds: on a loaded machine wall time is mostly waiting for a core, and rosettac, which parses on every core, is then hurt most)"

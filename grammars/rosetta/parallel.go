@@ -1,0 +1,162 @@
+package rosetta
+
+import (
+	"runtime"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// Parsing on several cores.
+//
+// A message's parse depends on nothing before its header line: any line that
+// the header grammar reads whole is a header wherever it stands (line, in
+// scan.go, tries the header grammar before it looks at the state), and a
+// header ends the message and the prose before it. So a transcript cut just
+// before header lines is parsed piece by piece, each piece by a fresh parser,
+// and the pieces' messages, prose and diagnostics, put back in order, are
+// exactly the whole parse's (TestParallelSameAsWhole). The consumer (the
+// session, which is ordered) still sees every message in order, on its own
+// goroutine, while the next pieces are parsed on the other cores.
+
+// chunkSize is the size a piece aims at: large enough that a piece's fixed
+// cost (a parser and its slabs, a goroutine hand-off) is small next to its
+// parse, small enough that a few pieces in flight hold little memory.
+const chunkSize = 128 << 10
+
+// ParseEachParallel is ParseEach on every core (runtime.GOMAXPROCS): the same
+// transcript and diagnostics, each called with the same messages in the same
+// order, on the caller's goroutine. With one core, or an input too small to
+// cut, it is ParseEach.
+func ParseEachParallel(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.List) {
+	return parseParallel(src, each, runtime.GOMAXPROCS(0), chunkSize)
+}
+
+// piece is one cut of the input, parsed: its messages (when each is set, in
+// order), its prose and its diagnostics.
+type piece struct {
+	msgs  []*ir.Message
+	prose []*ir.Prose
+	diags diag.List
+}
+
+func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int) (*ir.Transcript, diag.List) {
+	text := src.Content()
+	start := diag.BOMLen(text)
+	if workers < 2 || len(text)-start < 2*chunk {
+		return ParseEach(src, each)
+	}
+	// Cut points are found as the pieces are handed out, by a scan of a few
+	// lines from each aimed-at offset to the next header line.
+	cutter := &cutter{text: text}
+	first := cutter.next(start + chunk)
+	if first == len(text) {
+		// No cut: the input may have no header at all, and only the whole
+		// parse knows to wrap it as one note then (P001).
+		return ParseEach(src, each)
+	}
+	type job struct {
+		from, to int
+		out      chan piece
+	}
+	// At most window pieces are parsed or waiting to be consumed at once, so
+	// memory stays a few pieces' IR whatever the input size.
+	window := 2 * workers
+	jobs := make(chan job, window)
+	order := make(chan chan piece, window)
+	for range workers {
+		go func() {
+			for j := range jobs {
+				j.out <- parsePiece(src, j.from, j.to)
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		defer close(order)
+		from, to := start, first
+		for from < len(text) {
+			if from > start {
+				to = cutter.next(from + chunk)
+			}
+			out := make(chan piece, 1)
+			order <- out // blocks while window pieces are unconsumed
+			jobs <- job{from, to, out}
+			from = to
+		}
+	}()
+	t := &ir.Transcript{Span: src.Span(0, len(src.Text))}
+	var ds diag.List
+	for out := range order {
+		pc := <-out
+		for _, m := range pc.msgs {
+			if each != nil {
+				each(m)
+			} else {
+				t.Messages = append(t.Messages, m)
+			}
+		}
+		t.Prose = append(t.Prose, pc.prose...)
+		ds = append(ds, pc.diags...)
+	}
+	return t, ds
+}
+
+// parsePiece parses the lines in text[from:to] as the whole parse does from a
+// header line on (ParseEachFrom), keeping the messages.
+func parsePiece(src *diag.Source, from, to int) piece {
+	p := &parser{src: src, text: src.Content()}
+	p.t = &ir.Transcript{}
+	p.lines(from, to)
+	p.endMessage()
+	p.endProse()
+	return piece{msgs: p.t.Messages, prose: p.t.Prose, diags: p.diags}
+}
+
+// cutter finds cut points: starts of header lines.
+type cutter struct {
+	text string
+	lex  lineLexer
+}
+
+// next returns the start of the first line at or after offset at (at the start
+// of a line or not) that is a header line wherever it stands, or the end of
+// the text.
+func (c *cutter) next(at int) int {
+	text := c.text
+	if at >= len(text) {
+		return len(text)
+	}
+	// the start of the line after the one at is in (or at itself when it
+	// starts a line)
+	if at > 0 && text[at-1] != '\n' {
+		_, next := diag.LineEnd(text, at)
+		at = next
+	}
+	for start := at; start < len(text); {
+		end, next := diag.LineEnd(text, start)
+		if c.isHeader(text[start:end]) {
+			return start
+		}
+		start = next
+	}
+	return len(text)
+}
+
+// isHeader reports whether line is a header line in any state of the parse:
+// what parser.line does with it before it looks at the state. Lines with
+// bytes outside ASCII are passed over (the parser may normalise them first);
+// they are never cut before, only parsed.
+func (c *cutter) isHeader(line string) bool {
+	i := skipWS(line, 0)
+	if i == len(line) || line[i] == '|' || isFence(line[i:]) {
+		return false
+	}
+	s := line[i:]
+	for k := 0; k < len(s); k++ {
+		if s[k] >= 0x80 {
+			return false
+		}
+	}
+	return headerCandidate(s) && parseLine(&c.lex, headerParser, modeHeader, s) != nil
+}

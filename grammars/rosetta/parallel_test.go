@@ -1,0 +1,77 @@
+package rosetta
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// TestParallelSameAsWhole parses every .rose file of the repository, inputs
+// with prose, fences, recovered and non-ASCII headers between messages, and a
+// generated transcript, cut into pieces of several sizes on several workers,
+// and wants exactly what the whole parse gives: the messages in order, the
+// prose and the diagnostics.
+func TestParallelSameAsWhole(t *testing.T) {
+	files := roseFiles(t)
+	files["mixed"] = []byte(strings.Repeat("intro prose\n\n"+
+		"a1.1 ask >a2 #t\n why x\n txt notes\n | a1.9 tell >a3\n | two\n\n"+
+		"prose between\n```\nb1.1 tell >a1\n```\n"+
+		"  c1.1 tell >a1\n a k = v ~hi\n\n  not a slot\n"+
+		"**d1.1 Tell >a1**\n why decorated\n"+
+		"é1.1 tell >a1\n"+
+		"e1.1 tell ＞a1\n txt \"open\n still\n"+
+		"g1.1 done before the rollback\n"+"f1.1 note\n mark tgt#L1 =\n   the note\n", 20))
+	files["no header"] = []byte(strings.Repeat("just prose, no message here\n", 200))
+	if findGenerator(moduleRoot(t)) != "" {
+		files["generated"] = generate(t, 400, 4)
+	}
+	for name, b := range files {
+		src := diag.NewSource(name, b)
+		var wholeMsgs []*ir.Message
+		wt, wd := ParseEach(src, func(m *ir.Message) { wholeMsgs = append(wholeMsgs, m) })
+		for _, chunk := range []int{16, 200, 4096} {
+			for _, workers := range []int{2, 3} {
+				var msgs []*ir.Message
+				pt, pd := parseParallel(src, func(m *ir.Message) { msgs = append(msgs, m) }, workers, chunk)
+				where := fmt.Sprintf("%s, pieces of %d bytes, %d workers", name, chunk, workers)
+				if d := cmp.Diff(wholeMsgs, msgs); d != "" {
+					t.Errorf("%s: messages differ (-whole +pieces):\n%s", where, d)
+				}
+				if d := cmp.Diff(wt, pt); d != "" {
+					t.Errorf("%s: transcript differs (-whole +pieces):\n%s", where, d)
+				}
+				if d := cmp.Diff(wd, pd); d != "" {
+					t.Errorf("%s: diagnostics differ (-whole +pieces):\n%s", where, d)
+				}
+			}
+		}
+		// Without each, the messages are kept in the transcript, as Parse keeps them.
+		whole, _ := Parse(src)
+		pieces, _ := parseParallel(src, nil, 2, 64)
+		if d := cmp.Diff(whole, pieces); d != "" {
+			t.Errorf("%s: kept transcript differs (-whole +pieces):\n%s", name, d)
+		}
+	}
+}
+
+// TestParallelCuts checks that the input is in fact cut (the test above would
+// pass with one piece), and only before header lines.
+func TestParallelCuts(t *testing.T) {
+	text := strings.Repeat("a1.1 ask >a2\n why x\n | a1.2 tell >a1\n\nprose\n", 50)
+	c := &cutter{text: text}
+	cuts := 0
+	for at := c.next(1); at < len(text); at = c.next(at + 1) {
+		cuts++
+		if !strings.HasPrefix(text[at:], "a1.1 ask") {
+			t.Fatalf("cut at %d, before %q: not a header line", at, text[at:min(at+20, len(text))])
+		}
+	}
+	if cuts != 49 {
+		t.Fatalf("%d cuts, want 49 (one before every header but the first)", cuts)
+	}
+}
