@@ -66,7 +66,7 @@ func BenchmarkMesh(b *testing.B) {
 		})
 	}
 	for _, rate := range []int{1000, 5000} {
-		b.Run(fmt.Sprintf("agents=100/rate=%d", rate), func(b *testing.B) {
+		b.Run(fmt.Sprintf("agents=100,rate=%d", rate), func(b *testing.B) {
 			for b.Loop() {
 				benchOnce(b, 100, 4*rate, rate)
 			}
@@ -108,4 +108,76 @@ func benchOnce(b *testing.B, agents, n, rate int) {
 	b.ReportMetric(float64(n)/el.Seconds(), "msgs/s")
 	b.ReportMetric(float64(g.met.Quantile(0.5).Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(g.met.Quantile(0.99).Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkMeshPartitions is BenchmarkMesh's unpaced run (100 agents, 20,000
+// notes, each its own conversation) through a router and two partitions:
+// nodes=1 runs both partitions in one process, nodes=2 in two gateway
+// processes (this one, and a child process of the test binary preferring
+// partition 1). msgs/s is N over the time from the first publish until the
+// transcript stream holds all N.
+func BenchmarkMeshPartitions(b *testing.B) {
+	for _, nodes := range []int{1, 2} {
+		b.Run(fmt.Sprintf("nodes=%d", nodes), func(b *testing.B) {
+			for b.Loop() {
+				benchPartitions(b, nodes, 100, 20000)
+			}
+		})
+	}
+}
+
+func benchPartitions(b *testing.B, nodes, agents, n int) {
+	s, err := StartServer(ServerOptions{Dir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() { s.Shutdown(); s.WaitForShutdown() }()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var prefer []int
+	if nodes == 2 {
+		prefer = []int{0}
+	}
+	ready := make(chan struct{})
+	node, err := NewNode(ctx, connect(b, s.ClientURL()), Config{Name: "node-a", Partitions: 2, SnapshotEvery: -1,
+		Ready: func() { close(ready) }}, prefer)
+	if err != nil {
+		b.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- node.Serve(ctx) }()
+	<-ready
+	if nodes == 2 {
+		child := startGatewayProcess(b, s.ClientURL(), "", "MESH_HELPER_PARTITIONS=2", "MESH_HELPER_BENCH=1")
+		defer child.stop(b)
+	}
+	c := newClient(b, s.ClientURL())
+	msgs, senders := benchTraffic(agents, n)
+	start := time.Now()
+	publishPaced(b, c, msgs, senders, 0)
+	logs, err := c.JS.Stream(ctx, c.Sub.LogStream())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for {
+		info, err := logs.Info(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if info.State.Msgs >= uint64(n) {
+			break
+		}
+		if time.Since(start) > 180*time.Second {
+			b.Fatalf("transcript has %d of %d in 180s", info.State.Msgs, n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	el := time.Since(start)
+	cancel()
+	<-done
+	b.ReportMetric(float64(n)/el.Seconds(), "msgs/s")
+	if nodes == 1 { // the child's latencies are its own
+		b.ReportMetric(float64(node.Gateways[0].met.Quantile(0.5).Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(node.Gateways[0].met.Quantile(0.99).Microseconds())/1000, "p99-ms")
+	}
 }

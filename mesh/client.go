@@ -79,6 +79,25 @@ func (a *Agent) Send(ctx context.Context, msg []byte) (Sent, error) {
 	return Sent{ID: id, Key: key, Stored: !ack.Duplicate}, nil
 }
 
+// SendLang publishes one Agent Lingua or AgentDSL payload (whole lines, whole
+// blocks) as the agent, to the agents to (a Lingua message's own @agent
+// target reaches its agent too). Its key is the language, the agent and the
+// content's hash: the same payload again is stored once.
+func (a *Agent) SendLang(ctx context.Context, lang ir.Language, data []byte, to ...string) (Sent, error) {
+	key := langKey(lang, a.Name, data)
+	m := nats.NewMsg(a.c.Sub.In(a.Name))
+	m.Data = data
+	m.Header.Set(HeaderLang, string(lang))
+	if len(to) > 0 {
+		m.Header.Set(HeaderTo, strings.Join(to, ","))
+	}
+	ack, err := a.c.JS.PublishMsg(ctx, m, jetstream.WithMsgID(key))
+	if err != nil {
+		return Sent{}, err
+	}
+	return Sent{Key: key, Stored: !ack.Duplicate}, nil
+}
+
 // Verdict waits for the gateway's verdict on a sent message.
 func (c *Client) Verdict(ctx context.Context, key string) (Verdict, error) {
 	kv, err := c.JS.KeyValue(ctx, c.Sub.VerdictBucket())
@@ -216,15 +235,25 @@ type Entry struct {
 	Agent string
 	To    []string
 	Data  []byte
+	Lang  ir.Language // "lingua" or "agentdsl"; "" for AgentRosetta
 }
 
 // Transcript calls fn for every entry of the transcript stream, in order,
 // as stored when it starts.
 func (c *Client) Transcript(ctx context.Context, fn func(Entry) error) error {
+	shared := map[string]bool{} // keys of the root defs every partition holds
 	return readStream(ctx, c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, seq uint64) error {
 		rec := recordOf(m)
-		e := Entry{Seq: seq, Agent: rec.Agent, To: rec.To, Data: rec.Data}
-		if _, msg := parseOne("", rec.Data); msg != nil {
+		if rec.Shared {
+			if shared[rec.Key] {
+				return nil // another partition's copy: the first is printed
+			}
+			shared[rec.Key] = true
+		}
+		e := Entry{Seq: seq, Agent: rec.Agent, To: rec.To, Data: rec.Data, Lang: ir.Language(rec.Lang)}
+		if e.Lang != "" {
+			// Lingua and AgentDSL have no ids
+		} else if _, msg := parseOne("", rec.Data); msg != nil {
 			e.ID = msg.Header.ID.Text
 		}
 		return fn(e)
@@ -236,6 +265,14 @@ func (c *Client) Transcript(ctx context.Context, fn func(Entry) error) error {
 // ("" for the first and the last). It reports an error when since or until
 // names no message of the transcript.
 func (c *Client) Replay(ctx context.Context, w io.Writer, since, until string) error {
+	return c.ReplayAll(ctx, w, since, until, nil)
+}
+
+// ReplayAll is Replay that hands the Agent Lingua and AgentDSL entries in
+// the range to other (nil: they are left out; they cannot be in a .rose
+// file). `mesh replay -o DIR` writes them to DIR/<agent>.lingua and
+// DIR/<agent>.adsl.
+func (c *Client) ReplayAll(ctx context.Context, w io.Writer, since, until string, other func(Entry) error) error {
 	on := since == ""
 	first, seenSince, seenUntil := true, since == "", until == ""
 	errStop := errors.New("stop")
@@ -244,6 +281,12 @@ func (c *Client) Replay(ctx context.Context, w io.Writer, since, until string) e
 			on, seenSince = true, true
 		}
 		if !on {
+			return nil
+		}
+		if e.Lang != "" {
+			if other != nil {
+				return other(e)
+			}
 			return nil
 		}
 		if !first {

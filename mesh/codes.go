@@ -8,7 +8,7 @@ const (
 	// the message arrived on (or claims sys, the mesh's own sender).
 	CodeSpoof = "M001"
 	// CodeIngress: an ingress message that is not exactly one Rosetta
-	// message with a header.
+	// message with a header, or in a language the mesh does not take.
 	CodeIngress = "M002"
 	// CodeActForbidden: the policy has no send rule that lets the sender
 	// send this act to these recipients (on this topic).

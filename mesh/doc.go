@@ -6,7 +6,10 @@
 //
 // The gateway (Gateway) runs against any NATS server with JetStream: an
 // embedded, in-process one (StartServer) on one machine, or an existing
-// cluster. Agents written in Go use Agent (Connect, Send, Receive, Rejections);
-// hosts that embed the gateway use NewGateway and Run. docs/mesh.md describes
-// the subjects, streams, delivery guarantees and the policy.
+// cluster. Agents written in Go use Agent (Send, SendLang for Agent Lingua and
+// AgentDSL, Receive, Rejections); hosts that embed the gateway use NewGateway
+// and Serve, or, to spread conversations over several partitions and
+// processes, NewNode (a Router and a Gateway per partition, each working
+// while it holds that partition's lease). docs/mesh.md describes the
+// subjects, streams, partitions, delivery guarantees and the policy.
 package mesh

@@ -62,6 +62,18 @@ type Config struct {
 	// 0 is 2000, negative never.
 	SnapshotEvery int
 	Metrics       *Metrics
+	// Partitions is the number of partitions conversations are spread over
+	// (docs/mesh.md); 0 is 1: one gateway reads the ingress stream and its
+	// verdicts are exactly `rosettac check`'s. Above 1 a Router places each
+	// message in its conversation's partition, and each partition has a
+	// gateway (Node runs the router and the partitions it owns).
+	Partitions int
+	// Part is the partition this gateway works, from 0.
+	Part int
+	// Standby: wait LeaseTTL before trying for the lease, so that the owner
+	// that prefers it takes it first; a standby takes over only a partition
+	// nobody holds.
+	Standby bool
 	// Ready, when set, is called once the gateway owns its partition, has
 	// rebuilt its state and reads ingress.
 	Ready func()
@@ -76,13 +88,12 @@ type Gateway struct {
 	sub  Subjects
 	part int
 	st   *state
-	lost atomic.Bool
 	met  *Metrics
+	own  *lease
 
 	pipe     *pipeline
 	verdicts jetstream.KeyValue
 	snaps    jetstream.KeyValue
-	leases   jetstream.KeyValue
 
 	// Pending until the next flush: outputs first, then verdicts, then acks.
 	outs     []*nats.Msg
@@ -91,12 +102,46 @@ type Gateway struct {
 	lastTick time.Time
 	snapDue  int
 
+	seq *sequencer // ingress in sequence order (order.go)
+
 	digest atomic.Pointer[Digest]
+	// What this gateway added to the shared Metrics' accepted count and
+	// open-obligations gauge (several partitions share one Metrics).
+	counted   int64
+	openShown atomic.Int64
 }
 
 // NewGateway returns a gateway on nc. It creates the mesh's streams and
 // buckets when they do not exist.
 func NewGateway(ctx context.Context, nc *nats.Conn, cfg Config) (*Gateway, error) {
+	cfg = cfg.withDefaults()
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(16384))
+	if err != nil {
+		return nil, err
+	}
+	g := &Gateway{cfg: cfg, nc: nc, js: js, sub: NewSubjects(cfg.Prefix), met: cfg.Metrics, part: cfg.Part}
+	if err := Setup(ctx, js, g.sub, cfg.Replicas); err != nil {
+		return nil, err
+	}
+	if g.verdicts, err = js.KeyValue(ctx, g.sub.VerdictBucket()); err != nil {
+		return nil, err
+	}
+	if g.snaps, err = js.KeyValue(ctx, g.sub.SnapshotBucket()); err != nil {
+		return nil, err
+	}
+	leases, err := js.KeyValue(ctx, g.sub.LeaseBucket())
+	if err != nil {
+		return nil, err
+	}
+	g.own = &lease{kv: leases, key: g.leaseKey(), name: cfg.Name}
+	return g, nil
+}
+
+// withDefaults fills in the zero fields of a Config.
+func (cfg Config) withDefaults() Config {
+	if cfg.Partitions < 1 {
+		cfg.Partitions = 1
+	}
 	if cfg.Hold <= 0 {
 		cfg.Hold = DefaultHold
 	}
@@ -119,24 +164,7 @@ func NewGateway(ctx context.Context, nc *nats.Conn, cfg Config) (*Gateway, error
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(16384))
-	if err != nil {
-		return nil, err
-	}
-	g := &Gateway{cfg: cfg, nc: nc, js: js, sub: NewSubjects(cfg.Prefix), met: cfg.Metrics}
-	if err := Setup(ctx, js, g.sub, cfg.Replicas); err != nil {
-		return nil, err
-	}
-	if g.verdicts, err = js.KeyValue(ctx, g.sub.VerdictBucket()); err != nil {
-		return nil, err
-	}
-	if g.snaps, err = js.KeyValue(ctx, g.sub.SnapshotBucket()); err != nil {
-		return nil, err
-	}
-	if g.leases, err = js.KeyValue(ctx, g.sub.LeaseBucket()); err != nil {
-		return nil, err
-	}
-	return g, nil
+	return cfg
 }
 
 // Digest returns the state's digest as of the last flush (nil before the
@@ -154,7 +182,6 @@ func (g *Gateway) Serve(ctx context.Context) error {
 		}
 		g.cfg.Logf("mesh: gateway stopped (%v); starting again", err)
 		g.outs, g.verds, g.acks = g.outs[:0], g.verds[:0], g.acks[:0]
-		g.lost.Store(false)
 		select {
 		case <-ctx.Done():
 			return nil
@@ -167,13 +194,12 @@ func (g *Gateway) Serve(ctx context.Context) error {
 // is lost (ErrLeaseLost): it waits for the lease, rebuilds the state from the
 // snapshot and the transcript, and handles ingress.
 func (g *Gateway) Run(ctx context.Context) error {
-	rev, err := g.acquire(ctx)
-	if err != nil {
+	if err := g.own.acquire(ctx, g.cfg.Standby); err != nil {
 		return err
 	}
 	renewCtx, stopRenew := context.WithCancel(ctx)
 	defer stopRenew()
-	go g.renew(renewCtx, rev)
+	go g.own.renew(renewCtx)
 
 	if err := g.rebuild(ctx); err != nil {
 		return err
@@ -182,6 +208,7 @@ func (g *Gateway) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	g.seq = newSequencer()
 	g.pipe = newPipeline(g)
 	defer g.pipe.close()
 	g.publishDigest(g.st.digest())
@@ -193,7 +220,7 @@ func (g *Gateway) Run(ctx context.Context) error {
 		if ctx.Err() != nil {
 			break
 		}
-		if g.lost.Load() {
+		if g.own.lost.Load() {
 			return ErrLeaseLost
 		}
 		if err := g.pipe.failed(); err != nil {
@@ -210,6 +237,12 @@ func (g *Gateway) Run(ctx context.Context) error {
 		for m := range batch.Messages() {
 			n++
 			g.ingress(m)
+		}
+		if g.seq.due() {
+			g.seq.retry(g.takeMsg, g.cfg.Logf, fmt.Sprintf("partition %d", g.part))
+			if cons, err = g.consumer(ctx); err != nil {
+				return err
+			}
 		}
 		g.tick()
 		// The digest (tests, the open-obligations gauge) costs a walk of the
@@ -242,36 +275,58 @@ func (g *Gateway) Run(ctx context.Context) error {
 		return err
 	}
 	g.snapshot(fctx)
-	_ = g.leases.Delete(fctx, g.leaseKey())
+	g.own.release(fctx)
 	return nil
 }
 
 func (g *Gateway) leaseKey() string { return fmt.Sprintf("part-%d", g.part) }
 
-// acquire waits until this gateway owns the partition's lease.
-func (g *Gateway) acquire(ctx context.Context) (uint64, error) {
-	for {
-		rev, err := g.leases.Create(ctx, g.leaseKey(), []byte(g.cfg.Name))
-		if err == nil {
-			return rev, nil
+// lease is one key of the lease bucket (a partition's, the router's), held
+// by one node at a time: created if absent, renewed every LeaseTTL/4, gone
+// after LeaseTTL without renewal.
+type lease struct {
+	kv   jetstream.KeyValue
+	key  string
+	name string // the holder's name (Config.Name)
+	rev  uint64
+	lost atomic.Bool
+}
+
+// acquire waits until name holds the lease. A standby first waits LeaseTTL,
+// so that the node that prefers the key takes it.
+func (l *lease) acquire(ctx context.Context, standby bool) error {
+	l.lost.Store(false)
+	if standby {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(LeaseTTL):
 		}
-		if e, gerr := g.leases.Get(ctx, g.leaseKey()); gerr == nil && string(e.Value()) == g.cfg.Name {
+	}
+	for {
+		rev, err := l.kv.Create(ctx, l.key, []byte(l.name))
+		if err == nil {
+			l.rev = rev
+			return nil
+		}
+		if e, gerr := l.kv.Get(ctx, l.key); gerr == nil && string(e.Value()) == l.name {
 			// Our own lease, from before a restart.
-			if rev, err := g.leases.Update(ctx, g.leaseKey(), []byte(g.cfg.Name), e.Revision()); err == nil {
-				return rev, nil
+			if rev, err := l.kv.Update(ctx, l.key, []byte(l.name), e.Revision()); err == nil {
+				l.rev = rev
+				return nil
 			}
 		}
 		select {
 		case <-ctx.Done():
-			return 0, ctx.Err()
+			return ctx.Err()
 		case <-time.After(LeaseTTL / 8):
 		}
 	}
 }
 
-// renew keeps the lease; when it cannot, the gateway stops before its next
-// flush (another gateway may own the partition by then).
-func (g *Gateway) renew(ctx context.Context, rev uint64) {
+// renew keeps the lease until ctx ends; when it cannot, lost is set and the
+// holder stops before its next flush (another node may hold the key by then).
+func (l *lease) renew(ctx context.Context) {
 	t := time.NewTicker(LeaseTTL / 4)
 	defer t.Stop()
 	for {
@@ -280,60 +335,106 @@ func (g *Gateway) renew(ctx context.Context, rev uint64) {
 			return
 		case <-t.C:
 		}
-		r, err := g.leases.Update(ctx, g.leaseKey(), []byte(g.cfg.Name), rev)
+		r, err := l.kv.Update(ctx, l.key, []byte(l.name), l.rev)
 		if err != nil {
 			if ctx.Err() == nil {
-				g.lost.Store(true)
+				l.lost.Store(true)
 			}
 			return
 		}
-		rev = r
+		l.rev = r
 	}
 }
+
+// release gives the lease up (a clean stop), so the next holder need not
+// wait for it to expire.
+func (l *lease) release(ctx context.Context) { _ = l.kv.Delete(ctx, l.key) }
 
 // consumer (re)creates the durable ingress consumer at the first message not
 // acknowledged, so a new owner does not wait out the ack timeout of the
 // messages its predecessor held: those from the ack floor on come again, and
 // the ones already handled are recognised (same key, same ingress sequence).
 func (g *Gateway) consumer(ctx context.Context) (jetstream.Consumer, error) {
-	name := fmt.Sprintf("gateway-%d", g.part)
+	name, stream, filter := fmt.Sprintf("gateway-%d", g.part), g.sub.InStream(), g.sub.Prefix+".in.*"
+	if g.cfg.Partitions > 1 {
+		stream, filter = g.sub.PartStream(), fmt.Sprintf("%s.part.%d.*", g.sub.Prefix, g.part)
+	}
+	return durableConsumer(ctx, g.js, stream, name, filter, g.cfg.Hold+30*time.Second)
+}
+
+// durableConsumer (re)creates a durable consumer of filter on stream at its
+// first unacknowledged message (see Gateway.consumer).
+func durableConsumer(ctx context.Context, js jetstream.JetStream, stream, name, filter string, ackWait time.Duration) (jetstream.Consumer, error) {
 	var start uint64
-	if c, err := g.js.Consumer(ctx, g.sub.InStream(), name); err == nil {
+	if c, err := js.Consumer(ctx, stream, name); err == nil {
 		info, err := c.Info(ctx)
 		if err != nil {
 			return nil, err
 		}
 		start = info.AckFloor.Stream + 1
-		if err := g.js.DeleteConsumer(ctx, g.sub.InStream(), name); err != nil {
+		if err := js.DeleteConsumer(ctx, stream, name); err != nil {
 			return nil, err
 		}
 	}
 	cfg := jetstream.ConsumerConfig{
 		Durable:       name,
 		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       g.cfg.Hold + 30*time.Second,
+		AckWait:       ackWait,
 		MaxAckPending: 20000,
 		MaxDeliver:    -1,
-		FilterSubject: g.sub.Prefix + ".in.*",
+		FilterSubject: filter,
 	}
 	if start > 1 {
 		cfg.DeliverPolicy = jetstream.DeliverByStartSequencePolicy
 		cfg.OptStartSeq = start
 	}
-	return g.js.CreateOrUpdateConsumer(ctx, g.sub.InStream(), cfg)
+	return js.CreateOrUpdateConsumer(ctx, stream, cfg)
 }
 
-// ingress takes one message from the ingress stream.
+// ingress takes the messages of the ingress stream (of the partition's
+// subject) in sequence order: m, and those it was the missing one for.
 func (g *Gateway) ingress(m jetstream.Msg) {
 	md, err := m.Metadata()
 	if err != nil {
 		_ = m.Term()
 		return
 	}
-	g.met.in.Add(1)
+	seq := md.Sequence.Stream
+	if g.cfg.Partitions > 1 {
+		seq, _ = strconv.ParseUint(m.Headers().Get(HeaderPartSeq), 10, 64)
+	}
+	g.seq.push(seq, m, g.takeMsg)
+}
+
+func (g *Gateway) takeMsg(m jetstream.Msg) {
+	if md, err := m.Metadata(); err == nil {
+		g.take(m, md)
+	}
+}
+
+// take handles one ingress message, in sequence order.
+func (g *Gateway) take(m jetstream.Msg, md *jetstream.MsgMetadata) {
 	agent, _ := strings.CutPrefix(m.Subject(), g.sub.Prefix+".in.")
 	in := &inbound{msg: m, seq: md.Sequence.Stream, agent: agent, subject: m.Subject(),
 		data: m.Data(), received: md.Timestamp}
+	if g.cfg.Partitions > 1 {
+		// From the router: the agent is the last token, the publish time
+		// and what the router knows are headers.
+		h := m.Headers()
+		in.agent = m.Subject()[strings.LastIndexByte(m.Subject(), '.')+1:]
+		in.subject = g.sub.In(in.agent)
+		if t, err := time.Parse(time.RFC3339Nano, h.Get(HeaderPublished)); err == nil {
+			in.received = t
+		}
+		in.shared, in.orphan = h.Get(HeaderShared) != "", h.Get(HeaderOrphan) != ""
+		in.mirror = in.shared && g.part != 0
+	}
+	if !in.mirror {
+		g.met.in.Add(1)
+	}
+	if h := m.Headers(); h != nil {
+		in.lang, in.to = ir.Language(h.Get(HeaderLang)), h.Get(HeaderTo)
+	}
 	for _, h := range g.st.held {
 		if h.seq == in.seq { // redelivered while held: keep the newest handle
 			h.msg = m
@@ -346,6 +447,10 @@ func (g *Gateway) ingress(m jetstream.Msg) {
 // handle decides one message: held, accepted or rejected.
 func (g *Gateway) handle(in *inbound, force bool) {
 	st := g.st
+	if in.lang != "" && in.lang != ir.Rosetta {
+		g.handleLang(in) // Lingua, AgentDSL; any other language is refused there
+		return
+	}
 	res, m := parseOne(in.subject, in.data)
 	if m == nil {
 		ds := append(diag.List{}, res.Diags...)
@@ -363,6 +468,8 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		switch {
 		case rec.Key == key && rec.InSeq == in.seq:
 			g.redeliver(in, rec) // handled before a crash: store it again (deduplicated)
+		case rec.Key == key && in.mirror:
+			g.acks = append(g.acks, in)
 		case rec.Key == key:
 			g.verdict(in, Verdict{Key: key, ID: id, Agent: in.agent, Status: StatusDuplicate})
 		default:
@@ -377,12 +484,16 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		g.rerejected(in, rj)
 		return
 	}
+	if in.mirror && st.rejected[key] != nil {
+		g.acks = append(g.acks, in)
+		return
+	}
 
 	// Ordering: a reply waits for its parent (spec §19).
 	re, _ := m.Header.Field("re")
 	var ds diag.List
 	if re != "" && st.sess.Message(re, true) == nil && !in.trusted {
-		if !force {
+		if !force && !in.orphan {
 			if in.deadline.IsZero() {
 				in.deadline = g.cfg.Clock.Now().Add(g.cfg.Hold)
 				in.parent = re
@@ -429,7 +540,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		g.reject(in, m, id, key, ds)
 		return
 	}
-	rec := &record{Key: key, InSeq: in.seq, Agent: sender, To: to, Data: in.data}
+	rec := &record{Key: key, InSeq: in.seq, Agent: sender, To: to, Data: in.data, Shared: in.shared}
 	if len(ds) > 0 {
 		rec.Diags = diagJSON(ds)
 	}
@@ -445,7 +556,10 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		}
 	}
 	st.noteSys(id)
-	g.met.accepted.Add(1)
+	if !in.mirror {
+		g.met.accepted.Add(1)
+		g.counted++
+	}
 	g.snapDue++
 	g.emitAccepted(in, id, rec)
 	g.release(id)
@@ -627,7 +741,21 @@ func (g *Gateway) emitAccepted(in *inbound, id string, rec *record) {
 	if len(rec.Diags) > 0 {
 		hdr.Set(HeaderDiags, string(rec.Diags))
 	}
-	g.output(g.sub.Log(g.part), rec.Key, rec.Data, hdr)
+	logID := rec.Key
+	if rec.Lang != "" {
+		hdr.Set(HeaderLang, rec.Lang)
+	}
+	if rec.Shared {
+		// Each partition stores its own copy in the one transcript stream:
+		// message ids that differ, or JetStream drops all but the first.
+		hdr.Set(HeaderShared, "1")
+		logID = fmt.Sprintf("%s@%d", rec.Key, g.part)
+	}
+	g.output(g.sub.Log(g.part), logID, rec.Data, hdr)
+	if in.mirror {
+		g.acks = append(g.acks, in) // partition 0 delivers it and stores its verdict
+		return
+	}
 	g.deliveries(id, rec)
 	g.verdict(in, Verdict{Key: rec.Key, ID: id, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags})
 }
@@ -648,8 +776,14 @@ func (g *Gateway) deliveries(id string, rec *record) {
 // crashed after storing it and before acking it); JetStream drops the
 // copies it already has.
 func (g *Gateway) redeliver(in *inbound, rec *record) {
+	if in.mirror {
+		g.acks = append(g.acks, in)
+		return
+	}
 	id := ""
-	if _, m := parseOne(in.subject, rec.Data); m != nil {
+	if rec.Lang != "" {
+		// no id to parse
+	} else if _, m := parseOne(in.subject, rec.Data); m != nil {
 		id = m.Header.ID.Text
 	}
 	g.deliveries(id, rec)
@@ -659,6 +793,12 @@ func (g *Gateway) redeliver(in *inbound, rec *record) {
 // reject answers a rejected message with its repair and diagnostics, and
 // records it in the audit stream (never in the transcript).
 func (g *Gateway) reject(in *inbound, m *ir.Message, id, key string, ds diag.List) {
+	if in.mirror {
+		// Partition 0 answers it; a copy that only this partition rejects
+		// (its session differs) is not applied here either.
+		g.acks = append(g.acks, in)
+		return
+	}
 	rj := &Rejection{Key: key, ID: id, InSeq: in.seq, Agent: in.agent, Message: string(in.data), Diags: string(diagJSON(ds))}
 	rj.Repair, rj.RepairID = g.repair(m, in.agent, id, ds)
 	g.st.rejected[key] = rj
@@ -738,7 +878,7 @@ func (g *Gateway) flush(d *Digest) error {
 	if len(g.outs) == 0 && len(g.verds) == 0 && len(g.acks) == 0 && d == nil {
 		return nil
 	}
-	if g.lost.Load() {
+	if g.own.lost.Load() {
 		return ErrLeaseLost
 	}
 	st := &stage{verds: g.verds, acks: g.acks, digest: d}
@@ -867,5 +1007,6 @@ func wait(futs []jetstream.PubAckFuture) error {
 
 func (g *Gateway) publishDigest(d Digest) {
 	g.digest.Store(&d)
-	g.met.open.Store(int64(len(d.Open)))
+	n := int64(len(d.Open))
+	g.met.open.Add(n - g.openShown.Swap(n))
 }

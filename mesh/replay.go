@@ -26,7 +26,11 @@ type snapshot struct {
 // from the snapshot on, then the audit stream (spec §19: replay rebuilds
 // every session exactly).
 func (g *Gateway) rebuild(ctx context.Context) error {
+	if g.st != nil {
+		g.met.held.Add(-int64(len(g.st.held))) // they come again
+	}
 	st := newState(g.cfg.Policy)
+	st.sysPart, st.sysParts = g.part, g.cfg.Partitions
 	g.st = st
 	var from uint64 = 1
 	if e, err := g.snaps.Get(ctx, g.leaseKey()); err == nil {
@@ -64,12 +68,23 @@ func (g *Gateway) rebuild(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("mesh: replay audit: %w", err)
 	}
-	g.met.accepted.Store(int64(len(st.order)))
+	var n int64
+	for _, id := range st.order {
+		if rec := st.accepted[id]; !rec.Shared || g.part == 0 {
+			n++ // a partition other than 0 only mirrors the shared defs
+		}
+	}
+	g.met.accepted.Add(n - g.counted)
+	g.counted = n
 	g.cfg.Logf("mesh: state rebuilt: %d accepted, %d rejected", len(st.order), len(st.rejected))
 	return nil
 }
 
 func (g *Gateway) applyRecord(rec *record) {
+	if rec.Lang != "" {
+		g.st.applyLang(rec)
+		return
+	}
 	res, m := parseOne(g.sub.In(rec.Agent), rec.Data)
 	if m == nil {
 		return // never accepted; a transcript holds only parsed messages
@@ -88,6 +103,8 @@ func recordOf(m jetstream.Msg) *record {
 	if d := h.Get(HeaderDiags); d != "" {
 		rec.Diags = []byte(d)
 	}
+	rec.Shared = h.Get(HeaderShared) != ""
+	rec.Lang = h.Get(HeaderLang)
 	return rec
 }
 

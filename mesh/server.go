@@ -97,6 +97,8 @@ func Setup(ctx context.Context, js jetstream.JetStream, s Subjects, replicas int
 		{Name: s.OutStream(), Subjects: []string{s.Prefix + ".to.*", s.Prefix + ".topic.>", s.Prefix + ".diag.*"}, Duplicates: DedupWindow},
 		{Name: s.RoleStream(), Subjects: []string{s.Prefix + ".role.*"}, Duplicates: DedupWindow, Retention: jetstream.WorkQueuePolicy},
 		{Name: s.LogStream(), Subjects: []string{s.Prefix + ".log.*"}, Duplicates: DedupWindow},
+		// The router's output when conversations are spread over partitions.
+		{Name: s.PartStream(), Subjects: []string{s.Prefix + ".part.*.*"}, Duplicates: DedupWindow},
 		{Name: s.AuditStream(), Subjects: []string{s.Prefix + ".audit.*"}, Duplicates: DedupWindow},
 	}
 	for _, c := range streams {

@@ -28,13 +28,18 @@ type state struct {
 	// agents: every agent that sent or was named as a recipient, and the
 	// policy's; `*` reaches them all.
 	agents map[string]bool
-	sysMax int    // the highest n of a sys.n id the mesh wrote
-	logSeq uint64 // the last transcript stream sequence applied
+	sysMax int // the highest n of a sys.n id the mesh wrote
+	// sysPart and sysParts keep the partitions' sys ids apart: partition p
+	// of P writes only sys.n with n%P == p.
+	sysPart, sysParts int
+	logSeq            uint64 // the last transcript stream sequence applied
 	// escalated and stalled: obligations already escalated (derived from the
 	// transcript: the sys fail is in it) and already reported as stalls (a
 	// report is a diagnostic, at least once, not a message).
 	stalled map[string]bool
 	held    []*inbound
+	// streams: each sender's Agent Lingua and AgentDSL traffic (langs.go).
+	streams map[string]*langStream
 }
 
 // record is one accepted message as the transcript stream stores it.
@@ -45,6 +50,11 @@ type record struct {
 	To    []string `json:"to,omitempty"` // the egress subjects it was delivered on
 	Diags []byte   `json:"diags,omitempty"`
 	Data  []byte   `json:"data"`
+	// Shared: a root def every partition holds a copy of (replay prints
+	// the first).
+	Shared bool `json:"shared,omitempty"`
+	// Lang: "lingua" or "agentdsl" for those languages' traffic; "" is Rosetta.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Rejection is one rejected message as the audit stream stores it.
@@ -66,6 +76,7 @@ func newState(p *config.Policy) *state {
 		rejected: map[string]*Rejection{},
 		agents:   map[string]bool{},
 		stalled:  map[string]bool{},
+		streams:  map[string]*langStream{},
 	}
 	for _, a := range policyNames(p) {
 		st.agents[a] = true
@@ -144,6 +155,9 @@ func (st *state) noteSys(id string) {
 
 func (st *state) nextSysID() string {
 	st.sysMax++
+	for st.sysParts > 1 && st.sysMax%st.sysParts != st.sysPart {
+		st.sysMax++
+	}
 	return fmt.Sprintf("sys.%d", st.sysMax)
 }
 
@@ -186,6 +200,15 @@ type inbound struct {
 	received time.Time // when it was published (latency)
 	deadline time.Time // hold deadline, once held
 	parent   string    // re= the hold waits for
+	// From the router (several partitions): shared is a root def every
+	// partition applies, and mirror is set on the copy a partition other
+	// than 0 gets (applied to the session and recorded, never delivered nor
+	// answered); orphan is a reply the router already held for its parent.
+	shared, mirror, orphan bool
+	// lang is the payload's language (Rosetta unless the Rosetta-Lang
+	// header names another), to its Rosetta-To header (other languages).
+	lang ir.Language
+	to   string
 }
 
 // ackable is the part of a JetStream message the gateway uses.

@@ -40,6 +40,12 @@ func (s Subjects) Diag(agent string) string { return s.Prefix + ".diag." + agent
 // Log is the transcript subject of a partition.
 func (s Subjects) Log(part int) string { return fmt.Sprintf("%s.log.%d", s.Prefix, part) }
 
+// Part is the subject on which the router hands a partition (Config.Partitions
+// above 1) a message the agent published on In(agent).
+func (s Subjects) Part(part int, agent string) string {
+	return fmt.Sprintf("%s.part.%d.%s", s.Prefix, part, agent)
+}
+
 // Audit is the subject of the audit stream: rejected messages and repairs.
 func (s Subjects) Audit(agent string) string { return s.Prefix + ".audit." + agent }
 
@@ -61,6 +67,7 @@ func (s Subjects) InStream() string       { return s.name("IN") }
 func (s Subjects) OutStream() string      { return s.name("OUT") }
 func (s Subjects) RoleStream() string     { return s.name("ROLE") }
 func (s Subjects) LogStream() string      { return s.name("LOG") }
+func (s Subjects) PartStream() string     { return s.name("PART") }
 func (s Subjects) AuditStream() string    { return s.name("AUDIT") }
 func (s Subjects) VerdictBucket() string  { return s.name("VERDICTS") }
 func (s Subjects) SnapshotBucket() string { return s.name("SNAPSHOTS") }

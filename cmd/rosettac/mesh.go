@@ -14,11 +14,15 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/rosettac/rosettac/compiler"
 	cfgpkg "github.com/rosettac/rosettac/config"
 	"github.com/rosettac/rosettac/emit/text"
+	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/mesh"
 )
 
@@ -98,6 +102,8 @@ func meshServe(e *env, args []string) int {
 	config := fs.String("config", "", "configuration file with the mesh policy")
 	metrics := fs.String("metrics", "", "serve Prometheus metrics on ADDR (host:port)")
 	hold := fs.Duration("hold", mesh.DefaultHold, "how long a reply waits for its re= parent")
+	partitions := fs.Int("partitions", 1, "spread conversations over N partitions (every gateway of the mesh gives the same N)")
+	own := fs.String("own", "", "the partitions this gateway takes at once, comma-separated (default all; the others only when nobody holds them)")
 	rest, err := parseInterleaved(fs, args)
 	if err == nil && len(rest) > 0 {
 		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
@@ -151,7 +157,21 @@ func meshServe(e *env, args []string) int {
 	if *port < 0 || *port > 65535 {
 		return usageError(e, c, fmt.Errorf("--port: %d is not a port", *port))
 	}
-	cfg.Prefix, cfg.Hold = nf.prefix, *hold
+	if *partitions < 1 {
+		return usageError(e, c, fmt.Errorf("--partitions: %d; give 1 or more", *partitions))
+	}
+	var prefer []int
+	if *own != "" {
+		prefer = []int{}
+		for _, f := range strings.Split(*own, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 0 || n >= *partitions {
+				return usageError(e, c, fmt.Errorf("--own: %q is not a partition from 0 to %d", f, *partitions-1))
+			}
+			prefer = append(prefer, n)
+		}
+	}
+	cfg.Prefix, cfg.Hold, cfg.Partitions = nf.prefix, *hold, *partitions
 	ctx, stop := stopContext()
 	defer stop()
 	url := nf.url
@@ -189,7 +209,7 @@ func meshServe(e *env, args []string) int {
 		go func() { _ = srv.Serve(l) }()
 		defer srv.Close()
 	}
-	g, err := mesh.NewGateway(ctx, nc, cfg)
+	g, err := mesh.NewNode(ctx, nc, cfg, prefer)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage
@@ -200,6 +220,9 @@ func meshServe(e *env, args []string) int {
 	}
 	if *metrics != "" {
 		where += ", metrics on http://" + *metrics + "/metrics"
+	}
+	if *partitions > 1 {
+		where += fmt.Sprintf(", %d partitions", *partitions)
 	}
 	fmt.Fprintf(e.stdout, "rosettac mesh: %s, prefix %s\n", where, nf.prefix)
 	if err := g.Serve(ctx); err != nil {
@@ -213,6 +236,8 @@ func meshSend(e *env, args []string) int {
 	c, fs := meshCommand(e, "send", "[flags] FILE...", "publish each message of the files as its sender and wait for each verdict")
 	var nf natsFlags
 	nf.register(fs)
+	as := fs.String("as", "", "the sender of .lingua and .adsl files (they name none): each file is one payload")
+	to := fs.String("to", "", "recipients of .lingua and .adsl files, comma-separated")
 	files, err := parseInterleaved(fs, args)
 	if err == nil && len(files) == 0 {
 		err = flagError{errors.New("no files")}
@@ -222,6 +247,7 @@ func meshSend(e *env, args []string) int {
 	}
 	var msgs [][]byte
 	var names []string
+	langs := map[int]ir.Language{} // message index -> Lingua or AgentDSL
 	for _, f := range files {
 		var b []byte
 		if f == "-" {
@@ -232,6 +258,14 @@ func meshSend(e *env, args []string) int {
 		if err != nil {
 			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 			return exitUsage
+		}
+		if lang, ok := compiler.DetectByName(f); ok && lang != ir.Rosetta {
+			if *as == "" {
+				return usageError(e, c, flagError{fmt.Errorf("%s: a %s file names no sender: give --as AGENT", f, lang)})
+			}
+			langs[len(msgs)] = lang
+			msgs, names = append(msgs, b), append(names, f)
+			continue
 		}
 		ms, _ := mesh.Split(f, b)
 		msgs = append(msgs, ms...)
@@ -248,8 +282,19 @@ func meshSend(e *env, args []string) int {
 	ctx, cancel := context.WithTimeout(context.Background(), sendWait)
 	defer cancel()
 	var sent []mesh.Sent
+	var recipients []string
+	if *to != "" {
+		recipients = strings.Split(*to, ",")
+	}
 	for i, m := range msgs {
-		s, err := cl.Agent(mesh.SenderOf(m)).Send(ctx, m)
+		var s mesh.Sent
+		var err error
+		if lang, ok := langs[i]; ok {
+			s, err = cl.Agent(*as).SendLang(ctx, lang, m, recipients...)
+			s.ID = names[i]
+		} else {
+			s, err = cl.Agent(mesh.SenderOf(m)).Send(ctx, m)
+		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "rosettac %s: %s: cannot publish (is the gateway running?): %v\n", c.name, names[i], err)
 			return exitUsage
@@ -284,7 +329,7 @@ func meshReplay(e *env, args []string) int {
 	nf.register(fs)
 	since := fs.String("since", "", "first message id (included)")
 	until := fs.String("until", "", "last message id (included)")
-	out := fs.String("o", "", "write DIR/transcript.rose instead of stdout")
+	out := fs.String("o", "", "write DIR/transcript.rose instead of stdout, and the Lingua and AgentDSL traffic as DIR/<agent>.lingua and DIR/<agent>.adsl")
 	rest, err := parseInterleaved(fs, args)
 	if err == nil && len(rest) > 0 {
 		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
@@ -313,7 +358,34 @@ func meshReplay(e *env, args []string) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	if err := cl.Replay(ctx, w, *since, *until); err != nil {
+	// Lingua and AgentDSL traffic: one file per sender and language under -o.
+	var other func(mesh.Entry) error
+	if *out != "" {
+		files := map[string]*os.File{}
+		defer func() {
+			for _, f := range files {
+				f.Close()
+			}
+		}()
+		other = func(en mesh.Entry) error {
+			name := filepath.Join(*out, en.Agent+map[ir.Language]string{ir.Lingua: ".lingua", ir.AgentDSL: ".adsl"}[en.Lang])
+			f := files[name]
+			if f == nil {
+				var err error
+				if f, err = os.Create(name); err != nil {
+					return err
+				}
+				files[name] = f
+			}
+			data := en.Data
+			if len(data) > 0 && data[len(data)-1] != '\n' {
+				data = append(data[:len(data):len(data)], '\n')
+			}
+			_, err := f.Write(data)
+			return err
+		}
+	}
+	if err := cl.ReplayAll(ctx, w, *since, *until, other); err != nil {
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage
 	}

@@ -141,6 +141,23 @@ func TestMeshCLI(t *testing.T) {
 		t.Errorf("replay --since an unknown id: exit %d %q", code, errs)
 	}
 
+	// AgentDSL traffic: sent as an agent, replayed as its own file under -o.
+	adsl := filepath.Join("..", "..", "examples", "weather.adsl")
+	if code, out, errs = sh("", "mesh", "send", "--nats", url, "--as", "lead", "--to", "triage", adsl); code != 0 || !strings.Contains(out, "weather.adsl accepted") {
+		t.Errorf("send --as lead weather.adsl: exit %d, %q %q", code, out, errs)
+	}
+	replayDir := filepath.Join(dir, "replay")
+	if code, _, errs = sh("", "mesh", "replay", "--nats", url, "-o", replayDir); code != 0 {
+		t.Errorf("replay -o: exit %d %q", code, errs)
+	}
+	wantADSL, _ := os.ReadFile(adsl)
+	if got, err := os.ReadFile(filepath.Join(replayDir, "lead.adsl")); err != nil || !bytes.Equal(got, wantADSL) {
+		t.Errorf("replay -o: lead.adsl is %q (%v), want weather.adsl", got, err)
+	}
+	if got, err := os.ReadFile(filepath.Join(replayDir, "transcript.rose")); err != nil || string(got) != replay {
+		t.Errorf("replay -o: transcript.rose differs from replay's stdout (%v)", err)
+	}
+
 	// Metrics.
 	resp, err := http.Get("http://" + metricsAddr + "/metrics")
 	if err != nil {
@@ -148,7 +165,7 @@ func TestMeshCLI(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	for _, want := range []string{"rosetta_mesh_accepted_total 5", `rosetta_mesh_rejected_total{code="M007"} 1`, `rosetta_mesh_rejected_total{code="M003"} 1`, `rosetta_mesh_latency_seconds{quantile="0.99"}`, "rosetta_mesh_open_obligations 1"} {
+	for _, want := range []string{"rosetta_mesh_accepted_total 6", `rosetta_mesh_rejected_total{code="M007"} 1`, `rosetta_mesh_rejected_total{code="M003"} 1`, `rosetta_mesh_latency_seconds{quantile="0.99"}`, "rosetta_mesh_open_obligations 1"} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}

@@ -2,6 +2,7 @@ package rosetta
 
 import (
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
@@ -132,7 +133,9 @@ func (l *lineLexer) tok(t lexer.TokenType) lexer.Token { return l.nth(t, 0) }
 // nth returns the i-th token of type t that the last lexLine produced.
 func (l *lineLexer) nth(t lexer.TokenType, i int) lexer.Token {
 	for _, tk := range l.toks {
-		tokenSteps.Add(1)
+		if countTokenSteps {
+			tokenSteps.Add(1)
+		}
 		if tk.Type == t {
 			if i == 0 {
 				return tk
@@ -147,13 +150,20 @@ func (l *lineLexer) nth(t lexer.TokenType, i int) lexer.Token {
 // work grows linearly with a line's tokens (TestTokenLookupsLinear).
 var tokenSteps atomic.Int64
 
+// countTokenSteps turns the count on. It is off outside that test: one shared
+// counter written on every token lookup would be contended by the parse
+// workers of ParseEachParallel.
+var countTokenSteps bool
+
 // next returns the first token of type t at or after index from of the
 // tokens the last lexLine produced, and the index after it: a loop over a
 // line's tokens of one type goes on from the last, where nth in a loop would
 // walk the line again per token (one address of n selectors was n²).
 func (l *lineLexer) next(t lexer.TokenType, from int) (lexer.Token, int) {
 	for i := from; i < len(l.toks); i++ {
-		tokenSteps.Add(1)
+		if countTokenSteps {
+			tokenSteps.Add(1)
+		}
 		if l.toks[i].Type == t {
 			return l.toks[i], i + 1
 		}
@@ -257,11 +267,28 @@ func (l *lineLexer) peeking() *lexer.PeekingLexer {
 		return nil
 	}
 	if l.peek == nil {
-		if l.peek = newPeeker(); l.peek == nil {
+		if k, _ := peekers.Get().(*peeker); k != nil {
+			l.peek = k
+		} else if l.peek = newPeeker(); l.peek == nil {
 			return nil
 		}
 	}
 	return l.peek.load(l.toks)
+}
+
+// peekers keeps the peekers of finished parses. A parse of one message (a
+// live host, the mesh gateway, an editor's keystroke) reads a handful of
+// lines, and building its three or four peekers (lexer.Upgrade of peekCap
+// tokens each) was about 40% of its parse (docs/performance.md, Mesh).
+var peekers = sync.Pool{}
+
+// releasePeek returns l's peeker to the pool; l builds or takes another if
+// it reads a line again.
+func (l *lineLexer) releasePeek() {
+	if l.peek != nil {
+		peekers.Put(l.peek)
+		l.peek = nil
+	}
 }
 
 // Grammar returns the grammars as EBNF, one section per kind of line, with the

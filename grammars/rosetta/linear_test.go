@@ -35,6 +35,8 @@ func TestTokenLookupsLinear(t *testing.T) {
 		{"rose_alts_line", altsLine.Gen},
 		{"txt attributes", attrs},
 	} {
+		countTokenSteps = true
+		defer func() { countTokenSteps = false }()
 		steps := func(n int) int64 {
 			before := tokenSteps.Load()
 			Parse(diag.NewSource("a.rose", []byte(c.gen(n))))

@@ -67,6 +67,7 @@ func ParseEachFrom(src *diag.Source, from int, each func(*ir.Message)) (*ir.Tran
 	p.lines(max(from, diag.BOMLen(p.text)), len(p.text))
 	p.endMessage()
 	p.endProse()
+	p.releasePeekers()
 	return p.t, p.diags
 }
 
@@ -240,6 +241,16 @@ func (p *parser) run() {
 	p.endProse()
 	if !p.anyHeader {
 		p.degrade()
+	}
+	p.releasePeekers()
+}
+
+// releasePeekers hands the line lexers' peekers back to the pool once a
+// parse is over (participle reads them only during a line's parse call, and
+// captures are strings of the source, so nothing refers to them after).
+func (p *parser) releasePeekers() {
+	for _, l := range []*lineLexer{&p.lex, &p.hlex, &p.tlex, &p.rlex} {
+		l.releasePeek()
 	}
 }
 

@@ -1,0 +1,212 @@
+package mesh
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// partitionTraffic is genTraffic(n) behind a handshake and a dictionary
+// (root defs: every partition needs them), with a thd= shard and a message
+// whose relative time needs the handshake's epoch, and with every 40th reply
+// sent before its parent. ordered is the same messages in causal order.
+func partitionTraffic(n int) (sent, ordered [][]byte) {
+	ordered = [][]byte{
+		[]byte("hub1 def >* #sys.hello\n dialect = rosetta/2.1\n epoch    = @t:2026-08-26\n"),
+		[]byte("hub2 def >*\n CKO = the checkout service @file:services/checkout\n"),
+		[]byte("hub3 note >ana thd=shard1\n txt \"shard one opens\"\n"),
+		[]byte("hub4 note >bob thd=shard1 at=@t:10:00:00\n txt \"shard one, later\"\n"),
+	}
+	ordered = append(ordered, genTraffic(n)...)
+	sent = slices.Clone(ordered)
+	for i := 4; i+1 < len(sent); i++ {
+		if i%40 == 0 && bytes.Contains(sent[i], []byte(" ask ")) && bytes.Contains(sent[i+1], []byte(" tell re=")) {
+			sent[i], sent[i+1] = sent[i+1], sent[i]
+		}
+	}
+	return sent, ordered
+}
+
+// logEntry is one transcript stream message with its partition subject.
+type logEntry struct {
+	subject, key string
+	data         []byte
+}
+
+func logEntries(t *testing.T, c *Client) []logEntry {
+	t.Helper()
+	var out []logEntry
+	err := readStream(context.Background(), c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
+		out = append(out, logEntry{m.Subject(), m.Headers().Get(HeaderKey), m.Data()})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestPartitions spreads conversations over two partitions owned by two
+// nodes, one in a child process killed with SIGKILL mid-run: the router
+// keeps every conversation in one partition, the root defs reach both, each
+// node works its own partition, the survivor takes the dead node's
+// partition over, and every message is accepted once; the merged transcript
+// replays to what `rosettac check` says of the traffic.
+func TestPartitions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the partition test runs two nodes and a takeover")
+	}
+	sentMsgs, ordered := partitionTraffic(600)
+	if ds := checkText("traffic.rose", joinMsgs(ordered)); ds.HasErrors() {
+		t.Fatalf("generated traffic has errors: %v", ds)
+	}
+	s := startServer(t, "")
+	url := s.ClientURL()
+	c := newClient(t, url)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan struct{})
+	a, err := NewNode(ctx, connect(t, url), Config{Name: "node-a", Partitions: 2, SnapshotEvery: 300,
+		Ready: func() { close(ready) }}, []int{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- a.Serve(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Error("node a did not stop in 20s")
+		}
+	})
+	<-ready
+	b := startGatewayProcess(t, url, "", "MESH_HELPER_PARTITIONS=2")
+
+	half := len(sentMsgs) / 2
+	first := sendAll(t, c, sentMsgs[:half])
+	for i, v := range verdicts(t, c, first) {
+		if v.Status != StatusAccepted {
+			t.Fatalf("%s: %s %s", first[i].ID, v.Status, v.Diagnostics)
+		}
+	}
+	// Both nodes worked: node a partition 0 only, the child partition 1.
+	perPart := map[string]int{}
+	for _, e := range logEntries(t, c) {
+		perPart[e.subject]++
+	}
+	if perPart[c.Sub.Log(0)] == 0 || perPart[c.Sub.Log(1)] == 0 {
+		t.Fatalf("transcript per partition %v: want both partitions used", perPart)
+	}
+	if d := a.Gateways[1].Digest(); d != nil {
+		t.Fatalf("node a works partition 1 while its owner lives (%d accepted)", len(d.Accepted))
+	}
+
+	b.kill() // the owner of partition 1 dies; node a takes it over
+	rest := sendAll(t, c, sentMsgs[half:])
+	for i, v := range verdicts(t, c, rest) {
+		if v.Status != StatusAccepted {
+			t.Fatalf("%s: %s %s", rest[i].ID, v.Status, v.Diagnostics)
+		}
+	}
+	if d := a.Gateways[1].Digest(); d == nil || len(d.Accepted) == 0 {
+		t.Fatal("node a did not take partition 1 over")
+	}
+
+	// Every conversation in one partition, replies after their parents, the
+	// shared defs in both, every message once.
+	part := map[string]string{} // id -> log subject
+	count := map[string]int{}
+	for _, e := range logEntries(t, c) {
+		_, m := parseOne("", e.data)
+		if m == nil {
+			t.Fatalf("transcript entry %s does not parse", e.key)
+		}
+		id := m.Header.ID.Text
+		count[id+" "+e.subject]++
+		if re, ok := m.Header.Field("re"); ok {
+			p, seen := part[re]
+			if !seen {
+				t.Errorf("%s is in the transcript before its parent %s", id, re)
+			} else if p != e.subject {
+				t.Errorf("%s is in %s, its parent %s in %s", id, e.subject, re, p)
+			}
+		}
+		if _, ok := part[id]; !ok {
+			part[id] = e.subject
+		}
+	}
+	for _, id := range []string{"hub1", "hub2"} {
+		if count[id+" "+c.Sub.Log(0)] != 1 || count[id+" "+c.Sub.Log(1)] != 1 {
+			t.Errorf("%s: want one copy in each partition, got %v %v", id, count[id+" "+c.Sub.Log(0)], count[id+" "+c.Sub.Log(1)])
+		}
+	}
+	for k, n := range count {
+		if n != 1 {
+			t.Errorf("%s stored %d times", k, n)
+		}
+	}
+	entries := transcript(t, c)
+	got, want := ids(entries), idsOf(ordered)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("transcript has %d messages, want the %d sent, each once", len(got), len(want))
+	}
+
+	// Each delivery once.
+	for subj, keys := range egress(t, c) {
+		seen := map[string]bool{}
+		for _, k := range keys {
+			if seen[k] {
+				t.Errorf("%s: %s delivered twice", subj, k)
+			}
+			seen[k] = true
+		}
+	}
+
+	// The merged transcript replays to what check says of the traffic.
+	var out bytes.Buffer
+	if err := c.Replay(context.Background(), &out, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if g, w := pairs(checkText("replay.rose", out.Bytes())), pairs(checkText("traffic.rose", joinMsgs(ordered))); !slices.Equal(g, w) {
+		t.Errorf("replay checks to %v,\nthe traffic to %v", g, w)
+	}
+}
+
+// TestConversationKey checks the router's header scan.
+func TestConversationKey(t *testing.T) {
+	for _, tc := range []struct {
+		msg, id, re, key string
+		shared           bool
+	}{
+		{"a1.1 def >* #sys.hello\n dialect = rosetta/2.1\n", "a1.1", "", "", true},
+		{"\n\nb2 tell re=a1.1\n a x = 1\n", "b2", "a1.1", "", false},
+		{"b3 note >c thd=s1 re=b2\n", "b3", "b2", "thd:s1", false},
+		{"b4 def >c re=b2\n", "b4", "b2", "", false},
+		{"no header here", "no", "", "", false},
+		{"", "", "", "", false},
+	} {
+		id, re, key, shared := conversation([]byte(tc.msg))
+		if id != tc.id || re != tc.re || key != tc.key || shared != tc.shared {
+			t.Errorf("%q: got %q %q %q %v, want %q %q %q %v", tc.msg, id, re, key, shared, tc.id, tc.re, tc.key, tc.shared)
+		}
+	}
+}
+
+func idsOf(msgs [][]byte) []string {
+	var out []string
+	for _, m := range msgs {
+		if _, msg := parseOne("", m); msg != nil {
+			out = append(out, msg.Header.ID.Text)
+		}
+	}
+	return out
+}
