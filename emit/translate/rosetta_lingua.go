@@ -162,6 +162,23 @@ func (c *r2l) add(m *ir.Message) {
 	}
 }
 
+// answerable reports whether a reply to re can be a Lingua response: its
+// parent was written as a request (a response matches a request's #, L203),
+// or the fragment never shows it (the Rosetta side reports that, E008). A
+// reply to a message that became an error or a response is written as a
+// request instead, its act and re= in "ro", so nothing is lost and the
+// Lingua checker finds no response without a request.
+func (c *r2l) answerable(re string) bool {
+	if re == "" {
+		return true
+	}
+	if _, ok := c.lid[re]; ok {
+		return true
+	}
+	_, seen := c.acts[re]
+	return !seen
+}
+
 // register records the # a request carried verbatim was written with, for
 // the replies to it.
 func (c *r2l) register(m *ir.Message) {
@@ -243,7 +260,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		kind = "response"
 	case h.Act == "fail" && whyCode != "":
 		kind = "error"
-	case actStatus[h.Act] != 0 && (re != "" || x["x_id"] != ""):
+	case actStatus[h.Act] != 0 && (re != "" || x["x_id"] != "") && c.answerable(re):
 		kind = "response"
 	case c.natural(m, synthetic):
 		q := m.Slots[0].(*ir.PlainSlot)
