@@ -311,9 +311,12 @@ type LinguaJSON struct {
 
 // LinguaMember is one key of a JSON object.
 type LinguaMember struct {
-	Key   string      // as written on the wire
-	Full  string      // set by passes/decode: the full name from the field table, or "" for a key outside it
-	Value *LinguaJSON // never nil
+	Key string // as written on the wire
+	// KeyRaw is the key's JSON literal, quotes included, kept only when Key
+	// cannot hold it (a lone surrogate escape, as LinguaJSON.Raw).
+	KeyRaw string
+	Full   string      // set by passes/decode: the full name from the field table, or "" for a key outside it
+	Value  *LinguaJSON // never nil
 }
 
 // Member returns the value of the first member named key (short or full), or nil.

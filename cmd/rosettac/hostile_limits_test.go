@@ -237,6 +237,15 @@ func TestLoneSurrogatePayload(t *testing.T) {
 			t.Errorf("%v: exit %d, want the escape kept:\n%s%s", args, code, out, errs)
 		}
 	}
+	// A key with a lone surrogate is kept as written too, and named so.
+	keyed := base64.StdEncoding.EncodeToString([]byte(`{"t":"a","x\ud800y":"v"}`))
+	kf := writeFile(t, dir, "k.lingua", []byte("👽73|@1|$j:"+keyed+"\n"), 0o644)
+	for _, args := range [][]string{{"render"}, {"translate", "--to", "json"}, {"check"}} {
+		_, out, errs := runCLI(append(args, kf)...)
+		if !strings.Contains(out+errs, `"x\ud800y"`) || strings.Contains(out+errs, "\uFFFD") || strings.Contains(out+errs, `\ufffd`) {
+			t.Errorf("%v: want the key's escape kept:\n%s%s", args, out, errs)
+		}
+	}
 	// The Rosetta binding holds the JSON literal; its JSON is that text.
 	_, rose, _ := runCLI("translate", "--to", "rosetta", f)
 	back := writeFile(t, dir, "s.rose", []byte(rose), 0o644)

@@ -23,7 +23,8 @@ import (
 const MaxDepth = 200
 
 // Parse reads one JSON value (and nothing after it). Numbers keep their text;
-// a string with a lone surrogate escape keeps its literal (ir.LinguaJSON.Raw).
+// a string with a lone surrogate escape keeps its literal (ir.LinguaJSON.Raw,
+// ir.LinguaMember.KeyRaw for a key).
 // An error is a *SyntaxError.
 func Parse(b []byte) (*ir.LinguaJSON, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -91,16 +92,18 @@ func (p *parser) value(depth int) (*ir.LinguaJSON, error) {
 		case '{':
 			v := &ir.LinguaJSON{Kind: ir.JSONObject}
 			for p.dec.More() {
+				keyAt := p.dec.InputOffset()
 				kt, err := p.dec.Token()
 				if err != nil {
 					return nil, p.syntaxErr(err)
 				}
 				key, _ := kt.(string)
+				keyRaw := p.lossyLiteral(keyAt)
 				val, err := p.value(depth + 1)
 				if err != nil {
 					return nil, err
 				}
-				v.Members = append(v.Members, &ir.LinguaMember{Key: key, Value: val})
+				v.Members = append(v.Members, &ir.LinguaMember{Key: key, KeyRaw: keyRaw, Value: val})
 			}
 			if _, err := p.dec.Token(); err != nil {
 				return nil, p.syntaxErr(err)
@@ -257,7 +260,11 @@ func write(b *bytes.Buffer, v *ir.LinguaJSON, prefix, indent string, full bool) 
 				if full {
 					key = DisplayKey(v, m)
 				}
-				writeString(b, key)
+				if m.KeyRaw != "" && key == m.Key {
+					b.WriteString(m.KeyRaw) // a lone surrogate escape, as written
+				} else {
+					writeString(b, key)
+				}
 				b.WriteByte(':')
 				if indent != "" {
 					b.WriteByte(' ')

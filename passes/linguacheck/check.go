@@ -232,6 +232,9 @@ func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span, decrypted bool) {
 				if decrypted {
 					c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters (translate --decrypt shows the plaintext)",
 						"JSON key %d of the decrypted payload (counting in document order) is outside the field table and is not 2-3 letters", n)
+				} else if m.KeyRaw != "" {
+					c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters",
+						"JSON key %s is outside the field table and is not 2-3 letters", diagtext.Clip(m.KeyRaw)) // the literal: %q would show U+FFFD
 				} else {
 					c.add(diag.Warning, CodeCustomKey, sp, "use a key of the field table, or a custom key of 2-3 letters",
 						"JSON key %q is outside the field table and is not 2-3 letters", diagtext.Clip(m.Key))
