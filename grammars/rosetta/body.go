@@ -390,6 +390,11 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 // conf at the end of the line replaces the old one).
 func (p *parser) join(val string, conf *ir.Conf, sg seg, text string) (string, *ir.Conf) {
 	v, cs, ce := splitConf(text, 0, len(text))
+	if cs < 0 && conf == nil {
+		if cut, c := p.slip(text[:v], sg.off); c != nil { // P021, as on the binding's own line
+			v, conf = cut, c
+		}
+	}
 	joined := val + " " + text[:v]
 	joined = joined[:trimEnd(joined, 0, len(joined))]
 	joined = trimWS(joined)

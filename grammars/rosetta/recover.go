@@ -539,29 +539,41 @@ func (p *parser) confSlip(b *ir.Binding) {
 	if b.Conf != nil || b.ValueSpan.Len() != len(b.Value) {
 		return
 	}
-	loc := confSlipRE.FindStringSubmatchIndex(b.Value)
-	if loc == nil {
+	start := b.ValueSpan.StartOffset()
+	cut, conf := p.slip(b.Value, func(i int) int { return start + i })
+	if conf == nil {
 		return
 	}
-	word := strings.ToLower(b.Value[loc[2]:loc[3]])
+	b.Conf = conf
+	b.Value = b.Value[:cut]
+	b.ValueSpan = b.ValueSpan.WithEnd(start + cut)
+}
+
+// slip finds a confidence in a near form at the end of s, whose byte i is at
+// source offset at(i): it reports P021 with its fix and returns where the
+// value ends and the confidence, or a nil confidence. One mechanism for a
+// binding's own line (confSlip) and a continuation line (join), so a value
+// reads the same whichever line its end is on.
+func (p *parser) slip(s string, at func(int) int) (int, *ir.Conf) {
+	loc := confSlipRE.FindStringSubmatchIndex(s)
+	if loc == nil {
+		return 0, nil
+	}
+	word := strings.ToLower(s[loc[2]:loc[3]])
 	kind, ok := confWords[word]
 	if !ok {
 		kind, ok = confNumber(word)
 	}
 	if !ok {
-		return // a number the lexer would have read as written, or out of range
+		return 0, nil // a number the lexer would have read as written, or out of range
 	}
 	lit := "~" + kind
-	start := b.ValueSpan.StartOffset()
-	a, z := start+loc[0], start+loc[1]
-	written := strings.TrimSpace(b.Value[loc[0]:loc[1]])
-	lead := a + (len(b.Value[loc[0]:loc[1]]) - len(strings.TrimLeft(b.Value[loc[0]:loc[1]], " \t")))
-	sp := p.src.Span(lead, z)
+	written := strings.TrimSpace(s[loc[0]:loc[1]])
+	lead := loc[0] + (len(s[loc[0]:loc[1]]) - len(strings.TrimLeft(s[loc[0]:loc[1]], " \t")))
+	sp := p.src.Span(at(lead), at(loc[1]))
 	p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeConfSlip, Span: sp,
 		Message: "confidence `" + written + "` is not a confidence literal; read as `" + lit + "`",
 		Hint:    "end a claim with ~hi, ~mid, ~lo or ~?, nothing around it",
 		Fixes:   []diag.Fix{diag.Replace("write the confidence as "+lit, diag.Safe, sp, lit)}})
-	b.Conf = p.nodes.conf(sp, kind)
-	b.Value = b.Value[:loc[0]]
-	b.ValueSpan = b.ValueSpan.WithEnd(a)
+	return loc[0], p.nodes.conf(sp, kind)
 }
