@@ -135,10 +135,11 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 		if t := headerTrailRE.FindStringIndex(s[i:end]); t != nil {
 			trail = i + t[0]
 		}
-		// A lone `*` after `>` or `,` is the broadcast target (`>*`), not
-		// emphasis: read as emphasis, the message parsed from its own span
-		// (which starts after the lead) would read it as the target.
-		if trail > 0 && s[trail] == '*' && (trail+1 == end || s[trail+1] != '*') && strings.ContainsRune(">,", rune(s[trail-1])) {
+		// A lone `*` after `>` or `,` is the broadcast target (`>*`), and
+		// after `=` a field's value (`at=*`), not emphasis: read as emphasis,
+		// the message parsed from its own span (which starts after the lead)
+		// would read it as the target or the value.
+		if trail > 0 && s[trail] == '*' && (trail+1 == end || s[trail+1] != '*') && strings.ContainsRune(">,=", rune(s[trail-1])) {
 			trail = -1
 		}
 	}
