@@ -139,9 +139,7 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 		// after `=` a field's value (`at=*`), not emphasis: read as emphasis,
 		// the message parsed from its own span (which starts after the lead)
 		// would read it as the target or the value.
-		// More generally a lone `*` closes only a `*` the lead opened: else it
-		// is the header's own text (`#A*`, `at=*`, `>*`).
-		if trail > 0 && s[trail] == '*' && (trail+1 == end || s[trail+1] != '*') && (strings.ContainsRune(">,=", rune(s[trail-1])) || !strings.HasSuffix(s[:i], "*")) {
+		if trail > 0 && s[trail] == '*' && (trail+1 == end || s[trail+1] != '*') && strings.ContainsRune(">,=", rune(s[trail-1])) {
 			trail = -1
 		}
 	}
