@@ -38,13 +38,18 @@ const (
 // (Config.Partitions > 1). It is the one reader of the ingress stream then;
 // each partition's gateway reads its own subject of the partition stream.
 //
-// The conversation key is `thd=` where the message has it, else the key of
-// its `re=` parent (so a conversation is the root of its re= chain), else its
-// own id. A root `def` (no re=, no thd=: the handshake, the dictionary) is
-// session-wide and goes to every partition. A reply whose parent the router
-// has not placed yet is held (not acked) until the parent comes or the hold
-// (Config.Hold) runs out; then it becomes the root of its own conversation.
-// The partition is an FNV-1a hash of the key modulo the partition count.
+// The conversation key of a reply (`re=`) is its parent's key, whatever its
+// own `thd=` says: a reply is always checked in the session that holds its
+// parent, so a re= reference never crosses partitions. The key of a message
+// without re= is `thd=` where it has it, else its own id; so a conversation is
+// the root of its re= chain, and thd= names the conversations it roots. A
+// root `def` (no re=, no thd=: the handshake, the dictionary) is session-wide
+// and goes to every partition. A reply whose parent the router has not placed
+// yet is held (not acked) until the parent comes or the hold (Config.Hold)
+// runs out; then it is placed as a root (by its thd=, else its own id) and
+// marked an orphan, which its gateway handles at once with M005: a parent
+// that comes after that starts a conversation of its own. The partition is an
+// FNV-1a hash of the key modulo the partition count.
 //
 // The router's state (the conversation of every message id, the ingress
 // sequences already placed) is rebuilt from the partition stream's headers,
@@ -69,6 +74,7 @@ type routed struct {
 	seq       uint64
 	agent     string
 	id, re    string
+	thd       string // the key its thd= gives ("thd:<v>"), or ""
 	key       string
 	shared    bool
 	orphan    bool
@@ -220,21 +226,26 @@ func (r *Router) take(m jetstream.Msg, out []*routed) []*routed {
 		in.key = "lang:" + lang + ":" + agent
 		return r.place(in, out)
 	}
-	in.id, in.re, in.key, in.shared = conversation(m.Data())
-	if in.re != "" && in.key == "" {
-		if k, ok := r.conv[in.re]; ok {
-			in.key = k
-		} else {
+	in.id, in.re, in.thd, in.shared = conversation(m.Data())
+	if in.re != "" {
+		// With its parent, even when its thd= names another conversation.
+		k, ok := r.conv[in.re]
+		if !ok {
 			in.deadline = r.cfg.Clock.Now().Add(r.cfg.Hold)
 			r.held = append(r.held, in)
 			return out
 		}
+		in.key = k
 	}
 	return r.place(in, out)
 }
 
-// place assigns in's conversation, then releases the replies held for it.
+// place assigns in's conversation (a root's: its thd=, else its id), then
+// releases the replies held for it.
 func (r *Router) place(in *routed, out []*routed) []*routed {
+	if in.key == "" {
+		in.key = in.thd
+	}
 	if in.key == "" {
 		in.key = in.id
 	}
@@ -263,7 +274,7 @@ func (r *Router) place(in *routed, out []*routed) []*routed {
 }
 
 // expire places the held replies whose hold ran out as roots of their own
-// conversations.
+// conversations (by their thd=, else their id), marked orphans.
 func (r *Router) expire(out []*routed) []*routed {
 	now := r.cfg.Clock.Now()
 	for i := 0; i < len(r.held); {
@@ -345,10 +356,11 @@ func (r *Router) partition(key string) int {
 
 // conversation reads what placing a message needs from its header line,
 // without parsing it (the partition's gateway parses and checks it): its id,
-// its re= parent, the key a thd= field gives, and whether it is a root `def`
-// every partition needs. A payload without a header line has no id: it goes
-// to one partition, whose gateway rejects it (M002).
-func conversation(data []byte) (id, re, key string, shared bool) {
+// its re= parent, the key a thd= field gives (the key of a root; a reply's is
+// its parent's), and whether it is a root `def` every partition needs. A
+// payload without a header line has no id: it goes to one partition, whose
+// gateway rejects it (M002).
+func conversation(data []byte) (id, re, thd string, shared bool) {
 	line := data
 	for len(line) > 0 {
 		var rest []byte
@@ -367,16 +379,12 @@ func conversation(data []byte) (id, re, key string, shared bool) {
 		return "", "", "", false
 	}
 	id = f[0]
-	thd := ""
 	for _, t := range f[2:] {
 		if v, ok := strings.CutPrefix(t, "re="); ok {
 			re = v
 		} else if v, ok := strings.CutPrefix(t, "thd="); ok {
-			thd = v
+			thd = "thd:" + v
 		}
 	}
-	if thd != "" {
-		key = "thd:" + thd
-	}
-	return id, re, key, f[1] == "def" && re == "" && thd == ""
+	return id, re, thd, f[1] == "def" && re == "" && thd == ""
 }
