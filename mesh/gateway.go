@@ -175,13 +175,18 @@ func (g *Gateway) Digest() *Digest { return g.digest.Load() }
 // lost connection, a lost lease): each start rebuilds the state from the
 // streams, so what a failed run had decided but not stored is decided again.
 func (g *Gateway) Serve(ctx context.Context) error {
+	return supervise(ctx, g.cfg.Logf, fmt.Sprintf("gateway of partition %d", g.part), g.Run)
+}
+
+// supervise calls run until ctx ends, starting it again half a second after
+// each failure (logged): the gateway's and the router's Serve.
+func supervise(ctx context.Context, logf func(string, ...any), name string, run func(context.Context) error) error {
 	for {
-		err := g.Run(ctx)
+		err := run(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}
-		g.cfg.Logf("mesh: gateway stopped (%v); starting again", err)
-		g.outs, g.verds, g.acks = g.outs[:0], g.verds[:0], g.acks[:0]
+		logf("mesh: %s stopped (%v); starting again", name, err)
 		select {
 		case <-ctx.Done():
 			return nil
@@ -194,16 +199,12 @@ func (g *Gateway) Serve(ctx context.Context) error {
 // is lost (ErrLeaseLost): it waits for the lease, rebuilds the state from the
 // snapshot and the transcript, and handles ingress.
 func (g *Gateway) Run(ctx context.Context) error {
-	if err := g.own.acquire(ctx, g.cfg.Standby); err != nil {
+	g.outs, g.verds, g.acks = nil, nil, nil // what a failed run left unstored is decided again
+	stopRenew, err := g.own.hold(ctx, g.cfg.Standby, g.rebuild)
+	if err != nil {
 		return err
 	}
-	renewCtx, stopRenew := context.WithCancel(ctx)
 	defer stopRenew()
-	go g.own.renew(renewCtx)
-
-	if err := g.rebuild(ctx); err != nil {
-		return err
-	}
 	cons, err := g.consumer(ctx)
 	if err != nil {
 		return err
@@ -290,6 +291,23 @@ type lease struct {
 	name string // the holder's name (Config.Name)
 	rev  uint64
 	lost atomic.Bool
+}
+
+// hold is how a lease's holder (a partition's gateway, the router) starts
+// work: it waits for the lease, keeps it renewed until stop is called (or
+// ctx ends), and rebuilds the holder's state from the streams while it holds
+// it, so that no other node works the same key meanwhile.
+func (l *lease) hold(ctx context.Context, standby bool, rebuild func(context.Context) error) (stop func(), err error) {
+	if err := l.acquire(ctx, standby); err != nil {
+		return nil, err
+	}
+	renewCtx, stop := context.WithCancel(ctx)
+	go l.renew(renewCtx)
+	if err := rebuild(ctx); err != nil {
+		stop()
+		return nil, err
+	}
+	return stop, nil
 }
 
 // acquire waits until name holds the lease. A standby first waits LeaseTTL,

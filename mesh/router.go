@@ -104,32 +104,17 @@ func NewRouter(ctx context.Context, nc *nats.Conn, cfg Config) (*Router, error) 
 
 // Serve runs the router until ctx ends, starting again after a failure.
 func (r *Router) Serve(ctx context.Context) error {
-	for {
-		err := r.Run(ctx)
-		if ctx.Err() != nil {
-			return nil
-		}
-		r.cfg.Logf("mesh: router stopped (%v); starting again", err)
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(500 * time.Millisecond):
-		}
-	}
+	return supervise(ctx, r.cfg.Logf, "router", r.Run)
 }
 
 // Run owns the router's lease until ctx ends or the lease is lost.
 func (r *Router) Run(ctx context.Context) error {
-	if err := r.lease.acquire(ctx, r.cfg.Standby); err != nil {
+	stopRenew, err := r.lease.hold(ctx, r.cfg.Standby, r.rebuild)
+	if err != nil {
 		return err
 	}
-	renewCtx, stopRenew := context.WithCancel(ctx)
 	defer stopRenew()
-	go r.lease.renew(renewCtx)
-	if err := r.rebuild(ctx); err != nil {
-		return err
-	}
-	cons, err := durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second)
+	cons, err := r.consumer(ctx)
 	if err != nil {
 		return err
 	}
@@ -157,7 +142,7 @@ func (r *Router) Run(ctx context.Context) error {
 		}
 		if seq.due() {
 			seq.retry(take, r.cfg.Logf, "router")
-			if cons, err = durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second); err != nil {
+			if cons, err = r.consumer(ctx); err != nil {
 				return err
 			}
 		}
@@ -170,6 +155,12 @@ func (r *Router) Run(ctx context.Context) error {
 	defer cancel()
 	r.lease.release(fctx)
 	return nil
+}
+
+// consumer (re)creates the router's durable ingress consumer (see
+// Gateway.consumer).
+func (r *Router) consumer(ctx context.Context) (jetstream.Consumer, error) {
+	return durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second)
 }
 
 // rebuild reads the partition stream's headers: every placed ingress
