@@ -95,10 +95,15 @@ type Gateway struct {
 	verdicts jetstream.KeyValue
 	snaps    jetstream.KeyValue
 
-	// Pending until the next flush: outputs first, then verdicts, then acks.
+	// Pending until the next flush, stored in this order: the outputs
+	// (deliveries, diagnostics, repairs, audit records); then, once those are
+	// stored, the verdicts (an accepted message's transcript entry, a
+	// rejected or duplicate one's verdict record); then the ingress acks.
 	outs     []*nats.Msg
 	verds    []*nats.Msg
 	acks     []*inbound
+	logPart  string // Subjects.LogPart of the partition
+	kvPrefix string // the verdict bucket's subject prefix
 	lastTick time.Time
 	snapDue  int
 
@@ -120,6 +125,7 @@ func NewGateway(ctx context.Context, nc *nats.Conn, cfg Config) (*Gateway, error
 		return nil, err
 	}
 	g := &Gateway{cfg: cfg, nc: nc, js: js, sub: NewSubjects(cfg.Prefix), met: cfg.Metrics, part: cfg.Part}
+	g.logPart, g.kvPrefix = g.sub.LogPart(g.part), "$KV."+g.sub.VerdictBucket()+"."
 	if err := Setup(ctx, js, g.sub, cfg.Replicas); err != nil {
 		return nil, err
 	}
@@ -719,7 +725,8 @@ const (
 )
 
 // Verdict is what the gateway decided about one message; `mesh send` waits
-// for it in the verdict bucket, under the message key.
+// for it (Client.Verdict): an accepted message's is its transcript entry, a
+// rejected or duplicate one's a record in the verdict bucket under its key.
 type Verdict struct {
 	Key    string `json:"key"`
 	ID     string `json:"id"`
@@ -736,76 +743,73 @@ func diagJSON(ds diag.List) []byte {
 	return bytes.TrimSpace(b.Bytes())
 }
 
+// output queues an output under its JetStream message id; hdr is its own
+// (the id is added to it), or nil.
 func (g *Gateway) output(subject, msgID string, data []byte, hdr nats.Header) {
-	m := nats.NewMsg(subject)
-	m.Data = data
-	for k, v := range hdr {
-		m.Header[k] = v
-	}
-	m.Header.Set(jetstream.MsgIDHeader, msgID)
-	g.outs = append(g.outs, m)
+	g.outs = append(g.outs, jsMsg(subject, msgID, data, hdr))
 }
 
-// emitAccepted queues the transcript entry, the deliveries, the diagnostics
-// and the verdict of an accepted message.
+// jsMsg is a message to store with its JetStream message id, hdr its header
+// map (not copied; nil for a new one).
+func jsMsg(subject, msgID string, data []byte, hdr nats.Header) *nats.Msg {
+	if hdr == nil {
+		hdr = make(nats.Header, 1)
+	}
+	hdr[jetstream.MsgIDHeader] = []string{msgID}
+	return &nats.Msg{Subject: subject, Data: data, Header: hdr}
+}
+
+// emitAccepted queues the deliveries and the diagnostics of an accepted
+// message, then its transcript entry, which is its verdict (stored after the
+// deliveries: Client.Verdict watches for it).
 func (g *Gateway) emitAccepted(in *inbound, id string, rec *record) {
-	hdr := nats.Header{}
-	hdr.Set(HeaderKey, rec.Key)
-	hdr.Set(HeaderAgent, rec.Agent)
-	hdr.Set(HeaderInSeq, strconv.FormatUint(rec.InSeq, 10))
+	hdr := make(nats.Header, 8)
+	hdr[HeaderKey], hdr[HeaderAgent] = []string{rec.Key}, []string{rec.Agent}
+	hdr[HeaderInSeq] = []string{strconv.FormatUint(rec.InSeq, 10)}
 	if len(rec.To) > 0 {
-		hdr.Set(HeaderTo, strings.Join(rec.To, " "))
+		hdr[HeaderTo] = []string{strings.Join(rec.To, " ")}
 	}
 	if len(rec.Diags) > 0 {
-		hdr.Set(HeaderDiags, string(rec.Diags))
+		hdr[HeaderDiags] = []string{string(rec.Diags)}
 	}
 	logID := rec.Key
 	if rec.Lang != "" {
-		hdr.Set(HeaderLang, rec.Lang)
+		hdr[HeaderLang] = []string{rec.Lang}
 	}
 	if rec.Shared {
 		// Each partition stores its own copy in the one transcript stream:
 		// message ids that differ, or JetStream drops all but the first.
-		hdr.Set(HeaderShared, "1")
-		logID = fmt.Sprintf("%s@%d", rec.Key, g.part)
+		hdr[HeaderShared] = []string{"1"}
+		logID = rec.Key + "@" + strconv.Itoa(g.part)
 	}
-	g.output(g.sub.Log(g.part), logID, rec.Data, hdr)
-	if in.mirror {
-		g.acks = append(g.acks, in) // partition 0 delivers it and stores its verdict
-		return
+	g.verds = append(g.verds, jsMsg(g.logPart+"."+rec.Key, logID, rec.Data, hdr))
+	if !in.mirror { // partition 0 delivers a shared def
+		g.deliveries(rec)
 	}
-	g.deliveries(id, rec)
-	g.verdict(in, Verdict{Key: rec.Key, ID: id, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags})
+	if in.msg != nil {
+		g.acks = append(g.acks, in)
+	}
 }
 
-func (g *Gateway) deliveries(id string, rec *record) {
-	hdr := nats.Header{}
-	hdr.Set(HeaderKey, rec.Key)
-	hdr.Set(HeaderAgent, rec.Agent)
+func (g *Gateway) deliveries(rec *record) {
+	key, agent := []string{rec.Key}, []string{rec.Agent} // shared by the header maps, never written
 	for _, s := range rec.To {
-		g.output(s, rec.Key+">"+s, rec.Data, hdr)
+		g.output(s, rec.Key+">"+s, rec.Data, nats.Header{HeaderKey: key, HeaderAgent: agent})
 	}
 	if len(rec.Diags) > 0 && rec.Agent != "sys" {
-		g.output(g.sub.Diag(rec.Agent), rec.Key+":diag", rec.Diags, hdr)
+		g.output(g.sub.Diag(rec.Agent), rec.Key+":diag", rec.Diags, nats.Header{HeaderKey: key, HeaderAgent: agent})
 	}
 }
 
-// redeliver stores again what an accepted message produced (a gateway
-// crashed after storing it and before acking it); JetStream drops the
-// copies it already has.
+// redeliver stores again the deliveries of an accepted message that comes
+// again (a gateway crashed, or the consumer was re-created, before its ack):
+// JetStream drops the copies it already has. Its transcript entry, its
+// verdict, is stored: it was stored after the deliveries.
 func (g *Gateway) redeliver(in *inbound, rec *record) {
-	if in.mirror {
-		g.acks = append(g.acks, in)
-		return
+	if !in.mirror {
+		g.deliveries(rec)
 	}
-	id := ""
-	if rec.Lang != "" {
-		// no id to parse
-	} else if _, m := parseOne(in.subject, rec.Data); m != nil {
-		id = m.Header.ID.Text
-	}
-	g.deliveries(id, rec)
-	g.verdict(in, Verdict{Key: rec.Key, ID: id, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags})
+	g.acks = append(g.acks, in)
 }
 
 // reject answers a rejected message with its repair and diagnostics, and
@@ -875,11 +879,11 @@ func (g *Gateway) rerejected(in *inbound, rj *Rejection) {
 		Diagnostics: json.RawMessage(rj.Diags), Repair: rj.Repair})
 }
 
-// verdict queues a verdict (stored after the outputs) and the ingress ack
-// (after the verdict).
+// verdict queues the verdict record of a rejected or duplicate message
+// (stored after the outputs) and the ingress ack (after the verdict).
 func (g *Gateway) verdict(in *inbound, v Verdict) {
 	body, _ := json.Marshal(v)
-	m := nats.NewMsg("$KV." + g.sub.VerdictBucket() + "." + v.Key)
+	m := nats.NewMsg(g.kvPrefix + v.Key)
 	m.Data = body
 	g.verds = append(g.verds, m)
 	if in.msg != nil {
@@ -888,8 +892,9 @@ func (g *Gateway) verdict(in *inbound, v Verdict) {
 }
 
 // flush publishes the pending outputs and hands them, with the verdicts and
-// the acks, to the pipeline, which stores the verdicts once the outputs are
-// stored and acks once the verdicts are: a crash at any point loses nothing
+// the acks, to the pipeline, which stores the verdicts (transcript entries
+// and verdict records) once the outputs are stored, and acks once the
+// verdicts are: a crash at any point loses nothing
 // (the ingress message comes again) and duplicates nothing (every output has
 // a message id). The next batch is handled meanwhile.
 func (g *Gateway) flush(d *Digest) error {

@@ -34,7 +34,8 @@ func partitionTraffic(n int) (sent, ordered [][]byte) {
 	return sent, ordered
 }
 
-// logEntry is one transcript stream message with its partition subject.
+// logEntry is one transcript stream message with its partition's subject
+// (Subjects.LogPart).
 type logEntry struct {
 	subject, key string
 	data         []byte
@@ -44,7 +45,8 @@ func logEntries(t *testing.T, c *Client) []logEntry {
 	t.Helper()
 	var out []logEntry
 	err := readStream(context.Background(), c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
-		out = append(out, logEntry{m.Subject(), m.Headers().Get(HeaderKey), m.Data()})
+		key := m.Headers().Get(HeaderKey)
+		out = append(out, logEntry{strings.TrimSuffix(m.Subject(), "."+key), key, m.Data()})
 		return nil
 	})
 	if err != nil {
@@ -104,7 +106,7 @@ func TestPartitions(t *testing.T) {
 	for _, e := range logEntries(t, c) {
 		perPart[e.subject]++
 	}
-	if perPart[c.Sub.Log(0)] == 0 || perPart[c.Sub.Log(1)] == 0 {
+	if perPart[c.Sub.LogPart(0)] == 0 || perPart[c.Sub.LogPart(1)] == 0 {
 		t.Fatalf("transcript per partition %v: want both partitions used", perPart)
 	}
 	if d := a.Gateways[1].Digest(); d != nil {
@@ -146,8 +148,8 @@ func TestPartitions(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"hub1", "hub2"} {
-		if count[id+" "+c.Sub.Log(0)] != 1 || count[id+" "+c.Sub.Log(1)] != 1 {
-			t.Errorf("%s: want one copy in each partition, got %v %v", id, count[id+" "+c.Sub.Log(0)], count[id+" "+c.Sub.Log(1)])
+		if count[id+" "+c.Sub.LogPart(0)] != 1 || count[id+" "+c.Sub.LogPart(1)] != 1 {
+			t.Errorf("%s: want one copy in each partition, got %v %v", id, count[id+" "+c.Sub.LogPart(0)], count[id+" "+c.Sub.LogPart(1)])
 		}
 	}
 	for k, n := range count {

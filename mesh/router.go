@@ -20,8 +20,9 @@ const (
 	HeaderID        = "Rosetta-Id"        // the message id as the router read it
 	HeaderPublished = "Rosetta-Published" // when the agent published it (ingress time, RFC 3339)
 	// HeaderShared marks a message every partition receives (a root `def`:
-	// the handshake, the dictionary); partition 0 delivers it and stores its
-	// verdict, the others only apply it to their sessions.
+	// the handshake, the dictionary); partition 0 delivers it and its copy
+	// in the transcript is the verdict, the others only apply it to their
+	// sessions.
 	HeaderShared = "Rosetta-Shared"
 	// HeaderOrphan marks a reply whose parent had not arrived when the
 	// router's hold ran out: it was placed as the root of its own

@@ -420,7 +420,7 @@ func meshTail(e *env, args []string) int {
 	defer cl.NC.Close()
 	ctx, stop := stopContext()
 	defer stop()
-	fmt.Fprintf(e.stderr, "rosettac mesh tail: following %s.log.* and %s.audit.* on %s\n", nf.prefix, nf.prefix, nf.url)
+	fmt.Fprintf(e.stderr, "rosettac mesh tail: following %s.log.> and %s.audit.* on %s\n", nf.prefix, nf.prefix, nf.url)
 	if err := cl.Tail(ctx, e.stdout, opt); err != nil {
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage
