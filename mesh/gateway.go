@@ -211,10 +211,15 @@ func (g *Gateway) Run(ctx context.Context) error {
 		return err
 	}
 	defer stopRenew()
-	cons, err := g.consumer(ctx)
+	in, err := g.feed(ctx)
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if in != nil {
+			in.stop()
+		}
+	}()
 	g.seq = newSequencer()
 	g.pipe = newPipeline(g)
 	defer g.pipe.close()
@@ -233,21 +238,17 @@ func (g *Gateway) Run(ctx context.Context) error {
 		if err := g.pipe.failed(); err != nil {
 			return err
 		}
-		batch, err := cons.Fetch(g.cfg.Batch, jetstream.FetchMaxWait(50*time.Millisecond))
+		n, err := in.next(g.cfg.Batch, 50*time.Millisecond, g.ingress)
 		if err != nil {
 			if ctx.Err() != nil {
 				break
 			}
-			return fmt.Errorf("mesh: fetch: %w", err)
-		}
-		n := 0
-		for m := range batch.Messages() {
-			n++
-			g.ingress(m)
+			return fmt.Errorf("mesh: ingress: %w", err)
 		}
 		if g.seq.due() {
 			g.seq.retry(g.takeMsg, g.cfg.Logf, fmt.Sprintf("partition %d", g.part))
-			if cons, err = g.consumer(ctx); err != nil {
+			in.stop()
+			if in, err = g.feed(ctx); err != nil {
 				return err
 			}
 		}
@@ -384,6 +385,15 @@ func (g *Gateway) consumer(ctx context.Context) (jetstream.Consumer, error) {
 		stream, filter = g.sub.PartStream(), fmt.Sprintf("%s.part.%d.*", g.sub.Prefix, g.part)
 	}
 	return durableConsumer(ctx, g.js, stream, name, filter, g.cfg.Hold+30*time.Second)
+}
+
+// feed reads the (re)created consumer.
+func (g *Gateway) feed(ctx context.Context) (*feed, error) {
+	cons, err := g.consumer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return newFeed(cons, g.cfg.Batch)
 }
 
 // durableConsumer (re)creates a durable consumer of filter on stream at its

@@ -115,35 +115,40 @@ func (r *Router) Run(ctx context.Context) error {
 		return err
 	}
 	defer stopRenew()
-	cons, err := r.consumer(ctx)
+	in, err := r.feed(ctx)
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if in != nil {
+			in.stop()
+		}
+	}()
 	seq := newSequencer()
 	for ctx.Err() == nil {
 		if r.lease.lost.Load() {
 			return ErrLeaseLost
 		}
-		batch, err := cons.Fetch(r.cfg.Batch, jetstream.FetchMaxWait(50*time.Millisecond))
+		var out []*routed
+		take := func(m jetstream.Msg) { out = r.take(m, out) }
+		_, err := in.next(r.cfg.Batch, 50*time.Millisecond, func(m jetstream.Msg) {
+			md, err := m.Metadata()
+			if err != nil {
+				_ = m.Term()
+				return
+			}
+			seq.push(md.Sequence.Stream, m, take) // in ingress order (order.go)
+		})
 		if err != nil {
 			if ctx.Err() != nil {
 				break
 			}
-			return fmt.Errorf("mesh: router fetch: %w", err)
-		}
-		var out []*routed
-		take := func(m jetstream.Msg) { out = r.take(m, out) }
-		for m := range batch.Messages() {
-			md, err := m.Metadata()
-			if err != nil {
-				_ = m.Term()
-				continue
-			}
-			seq.push(md.Sequence.Stream, m, take) // in ingress order (order.go)
+			return fmt.Errorf("mesh: router ingress: %w", err)
 		}
 		if seq.due() {
 			seq.retry(take, r.cfg.Logf, "router")
-			if cons, err = r.consumer(ctx); err != nil {
+			in.stop()
+			if in, err = r.feed(ctx); err != nil {
 				return err
 			}
 		}
@@ -162,6 +167,15 @@ func (r *Router) Run(ctx context.Context) error {
 // Gateway.consumer).
 func (r *Router) consumer(ctx context.Context) (jetstream.Consumer, error) {
 	return durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second)
+}
+
+// feed reads the (re)created consumer.
+func (r *Router) feed(ctx context.Context) (*feed, error) {
+	cons, err := r.consumer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return newFeed(cons, r.cfg.Batch)
 }
 
 // rebuild reads the partition stream's headers: every placed ingress
