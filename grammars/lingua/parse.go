@@ -262,7 +262,13 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 	if err != nil {
 		const hint = "a request starts 👽 and two or three hex digits (👽73, 👽739), a response ^ and a status (^0), an error !E and a type (!E2W)"
 		if off := syntaxOffset(err, len(head)); off < len(head) {
-			p.errorf(CodeBadHead, start+off, start+headEnd, hint, "message code cannot be read at %s", tokenAt(head, off))
+			msg := "message code cannot be read at " + tokenAt(head, off)
+			var fixes []diag.Fix
+			if code, words, ok := letterCode(head); ok { // 👽3G (slips.go)
+				msg += " (did you mean " + code + ", " + words + "?)"
+				fixes = p.fix("write the code as "+code, diag.Review, start, start+headEnd, code)
+			}
+			p.add(diag.Error, CodeBadHead, start+off, start+headEnd, msg, hint, fixes)
 		} else { // the code stops short: the whole of it is the problem
 			p.errorf(CodeBadHead, start, start+headEnd, hint, "message code %s is incomplete", strconv.Quote(diagtext.Clip(head)))
 		}

@@ -64,8 +64,9 @@ type recovered struct {
 }
 
 // headerLeadRE matches the decoration a model puts before a header: a list
-// bullet or number, a heading or quote marker, emphasis or code markers.
-var headerLeadRE = regexp.MustCompile("^(?:(?:[-*+•]|\\d+[.)]|#{1,6}|>)[ \t]+)?(?:\\*\\*|__|`{1,3}|\\*|_)?")
+// bullet or number, a heading or quote marker, emphasis or code markers (the
+// group: the marker the trail must close).
+var headerLeadRE = regexp.MustCompile("^(?:(?:[-*+•]|\\d+[.)]|#{1,6}|>)[ \t]+)?(\\*\\*|__|`{1,3}|\\*|_)?")
 
 // headerTrailRE matches emphasis or code markers closing a header line.
 var headerTrailRE = regexp.MustCompile("(?:\\*\\*|__|`{1,3}|\\*|_)[ \t]*$")
@@ -123,23 +124,33 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 		out.WriteString(text)
 	}
 
-	// Decoration before and after.
-	lead := headerLeadRE.FindStringIndex(s)
+	// Decoration before and after. Emphasis and code markers come in pairs:
+	// a marker at the end of the line is decoration only when it closes the
+	// one the lead opened (`**…**`, `*…*`, `` `…` ``). Unopened, it is the
+	// header's own text (`#A*`, kept as written by P020), which fmt writes
+	// back as it was: were it read as emphasis, `a0 ell #A* 0` would print as
+	// `a0 tell #A*` and read back with the topic `A`. The message parsed
+	// again from its span, which starts after the lead, sees the lead too:
+	// the Rereader reads a header line from its start.
+	lead := headerLeadRE.FindStringSubmatchIndex(s)
 	i := lead[1]
+	opened := ""
+	if lead[2] >= 0 {
+		opened = s[lead[2]:lead[3]]
+	}
 	end := len(s)
 	for end > i && (s[end-1] == ' ' || s[end-1] == '\t') {
 		end--
 	}
 	trail := -1
-	if i > 0 || strings.ContainsAny(s[i:end], "*_`") {
-		if t := headerTrailRE.FindStringIndex(s[i:end]); t != nil {
+	if opened != "" {
+		if t := headerTrailRE.FindStringIndex(s[i:end]); t != nil && s[i+t[0]:end] == opened {
 			trail = i + t[0]
 		}
 		// A lone `*` after `>` or `,` is the broadcast target (`>*`), and
-		// after `=` a field's value (`at=*`), not emphasis: read as emphasis,
-		// the message parsed from its own span (which starts after the lead)
-		// would read it as the target or the value.
-		if trail > 0 && s[trail] == '*' && (trail+1 == end || s[trail+1] != '*') && strings.ContainsRune(">,=", rune(s[trail-1])) {
+		// after `=` a field's value (`at=*`), not emphasis, even inside a
+		// `*` the lead opened.
+		if trail > 0 && opened == "*" && strings.ContainsRune(">,=", rune(s[trail-1])) {
 			trail = -1
 		}
 	}
@@ -577,4 +588,10 @@ func (p *parser) slip(s string, at func(int) int) (int, *ir.Conf) {
 		Hint:    "end a claim with ~hi, ~mid, ~lo or ~?, nothing around it",
 		Fixes:   []diag.Fix{diag.Replace("write the confidence as "+lit, diag.Safe, sp, lit)}})
 	return loc[0], p.nodes.conf(sp, kind)
+}
+
+// isHeaderLead reports whether s is all decoration a model puts before a
+// header (headerLeadRE matches the whole of it).
+func isHeaderLead(s string) bool {
+	return s != "" && headerLeadRE.FindStringIndex(s)[1] == len(s)
 }

@@ -90,6 +90,16 @@ func (r *Rereader) Message(sp diag.Span) *ir.Message {
 	p := r.p
 	p.t.Messages, p.diags = p.t.Messages[:0], p.diags[:0]
 	start, end := sp.Offsets()
+	// A header read by recovery after a lead (`**`, `- `) has a span that
+	// starts after it; the whole parse read the line from its start, and
+	// whether the line's end is decoration depends on the lead (recover.go).
+	ls := strings.LastIndexByte(p.text[:start], '\n') + 1
+	if ls == 0 {
+		ls = min(diag.BOMLen(p.text), start)
+	}
+	if ls < start && isHeaderLead(p.text[ls:start]) {
+		start = ls
+	}
 	p.lines(start, min(end, len(p.text)))
 	p.endMessage()
 	if len(p.t.Messages) == 0 {
