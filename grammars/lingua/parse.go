@@ -21,6 +21,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/chatter"
 	"github.com/rosettac/rosettac/internal/diagtext"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -80,7 +81,7 @@ func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 			last = p.wire(trimmed, start)
 			p.doc.Items = append(p.doc.Items, last)
 		default:
-			if isFence(trimmed) {
+			if chatter.IsFence(trimmed) {
 				// Chatter, the same in every language (Rosetta's P006): the
 				// fence is kept as prose and said, the lines inside are read.
 				p.errs.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeFence, Span: src.Span(start, lineEnd),
@@ -601,14 +602,4 @@ func (p *parser) payload(s string, start int) *ir.LinguaPayload {
 		p.warnf(CodeEmptyField, start, start+len(s), "give the payload a body or remove it", "payload %s has an empty body", s)
 	}
 	return pl
-}
-
-// isFence reports whether s (leading white space removed) is a markdown code
-// fence line: three backticks or tildes and an optional info word.
-func isFence(s string) bool {
-	if !strings.HasPrefix(s, "```") && !strings.HasPrefix(s, "~~~") {
-		return false
-	}
-	rest := strings.TrimRight(s[3:], " \t")
-	return !strings.ContainsAny(rest, " \t`")
 }

@@ -163,22 +163,30 @@ func (p *parser) condSlip(s string, start int) string {
 	}
 	if w == 1 && len(s) >= 3 {
 		switch op := s[1:3]; op {
-		case "==", "!=":
+		case "==", "!=", "<>":
+			// <> is SQL's not equal: Lingua's !, as != is.
+			one := op[:1]
+			if op == "<>" {
+				one = "!"
+			}
 			p.add(diag.Warning, CodeCondSlip, start+1, start+3,
-				"operator `"+op+"` read as `"+op[:1]+"`",
-				"the operators are > < = ! (not equal) ~ (contains), one character each", p.fix("write the operator as "+op[:1], diag.Safe, start+1, start+3, op[:1]))
-			s = s[:2] + s[3:]
-		case ">=", "<=":
+				"operator `"+op+"` read as `"+one+"`",
+				"the operators are > < = ! (not equal) ~ (contains), one character each", p.fix("write the operator as "+one, diag.Safe, start+1, start+3, one))
+			s = s[:1] + one + s[3:]
+		case ">=", "<=", "=>", "=<":
+			// => and =< are >= and <= written the other way round; all four
+			// are read as their first character, the rest the value.
+			cmp := strings.Trim(op, "=")
 			var fixes []diag.Fix
 			bound := s[3:]
 			if n, err := strconv.ParseInt(bound, 10, 64); err == nil && n > -1<<62 && n < 1<<62 {
 				// For a whole number N, >=N is >N-1 and <=N is <N+1.
-				if op[0] == '>' {
+				if cmp == ">" {
 					n--
 				} else {
 					n++
 				}
-				fixes = p.fix("write "+op[:1]+strconv.FormatInt(n, 10), diag.Review, start+1, start+len(s), op[:1]+strconv.FormatInt(n, 10))
+				fixes = p.fix("write "+cmp+strconv.FormatInt(n, 10), diag.Review, start+1, start+len(s), cmp+strconv.FormatInt(n, 10))
 			}
 			p.add(diag.Error, CodeBadCond, start+1, start+3,
 				"operator `"+op+"` is not a Lingua operator; the condition is read as `"+op[:1]+"` with the value `"+op[1:]+bound+"`",

@@ -234,11 +234,15 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 		if k+1 < len(words) {
 			if key, val, ok := cutField(text); ok && key == "at" && dateRE.MatchString(val) && timeOfDayRE.MatchString(s[words[k+1].start:words[k+1].end]) {
 				nw := words[k+1]
-				fixed := text + "T" + s[nw.start:nw.end]
+				join := "T"
+				if s[nw.start+1] == ':' { // 9:05: ISO 8601 writes the hour in two digits
+					join = "T0"
+				}
+				fixed := text + join + s[nw.start:nw.end]
 				r.finds = append(r.finds, finding{sev: diag.Warning, code: CodeHeaderValue, start: sg.off(w.start), end: sg.off(nw.end),
 					msg:  "`" + s[w.start:nw.end] + "` is a date and a time split by a space; read as `" + fixed + "`",
 					hint: "write a time as one word: at=YYYY-MM-DDTHH:MM (or at=@t:HH:MM with an epoch)",
-					fix:  &fixText{title: "join the date and the time with T", app: diag.Safe, edits: []editAt{{sg.off(w.end), sg.off(nw.start), "T"}}}})
+					fix:  &fixText{title: "join the date and the time with " + join, app: diag.Safe, edits: []editAt{{sg.off(w.end), sg.off(nw.start), join}}}})
 				add(" ", last, last)
 				add(fixed, w.start, nw.end)
 				last = nw.end
@@ -307,6 +311,28 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 				last = w.end
 				r.topicKept = [2]int{sg.off(w.start + mark), sg.off(w.end)}
 				k++
+				continue
+			}
+		}
+		// A field written as a label, key: value or key:value (re: a1.1,
+		// ttl:1h): read as key=value when that is a field.
+		if key, val, found := strings.Cut(text, ":"); found && isHeaderKey(strings.ToLower(key)) && !strings.Contains(key, "=") {
+			low, b := strings.ToLower(key), w.end
+			if val == "" && k+1 < len(words) {
+				val, b = s[words[k+1].start:words[k+1].end], words[k+1].end
+			}
+			if fixed := low + "=" + val; val != "" && p.headerPart(fixed, false) {
+				r.finds = append(r.finds, finding{sev: diag.Warning, code: CodeHeaderValue, start: sg.off(w.start), end: sg.off(b),
+					msg:  "`" + s[w.start:b] + "` is a header field written with a colon; read as `" + fixed + "`",
+					hint: "write a header field as key=value, with no space: re=a1.1, ttl=1h",
+					fix:  &fixText{title: "write " + fixed, app: diag.Safe, edits: []editAt{{sg.off(w.start), sg.off(b - len(val)), low + "="}}}})
+				add(" ", last, last)
+				add(fixed, w.start, b)
+				last = b
+				k++
+				if b != w.end {
+					k++
+				}
 				continue
 			}
 		}
@@ -500,6 +526,20 @@ func (p *parser) nearFields(sg seg) {
 	h := p.cur.m.Header
 	for i := range h.Fields {
 		f := &h.Fields[i]
+		end := f.Span.EndOffset()
+		val := p.src.Span(end-len(f.Value), end)
+		if f.Key == "pri" {
+			// pri=HIGH, pri=normal: a level in another form, read as it; a
+			// guess (pri=urgent) is the checker's E015 to offer.
+			if lv, sure, ok := ir.NearPriority(f.Value); ok && sure {
+				p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeHeaderValue, Span: f.Span,
+					Message: "`pri=" + f.Value + "` is not a priority level; read as `pri=" + lv + "`",
+					Hint:    "the priority levels are " + strings.Join(ir.PriLevels, ", ") + ", in lower case",
+					Fixes:   []diag.Fix{diag.Replace("write pri="+lv, diag.Safe, val, lv)}})
+				f.Value = lv
+			}
+			continue
+		}
 		if f.Key != "ttl" {
 			continue
 		}
@@ -507,8 +547,6 @@ func (p *parser) nearFields(sg seg) {
 		if !ok {
 			continue
 		}
-		end := f.Span.EndOffset()
-		val := p.src.Span(end-len(f.Value), end)
 		p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeHeaderValue, Span: f.Span,
 			Message: "`ttl=" + f.Value + "` is not a duration; read as `ttl=" + d + "`",
 			Hint:    "a duration is a number and one of s, m, h, d, w: ttl=90s, ttl=15m, ttl=1h",
