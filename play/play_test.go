@@ -65,6 +65,7 @@ func TestHandlerServesThePage(t *testing.T) {
 		"/examples.js":            `"weather.adsl"`,
 		"/examples/incident.rose": "",
 		"/rosettac.wasm":          "\x00asm",
+		"/rosettac-go.wasm":       "\x00asm",
 		"/o200k_base.tiktoken":    "IQ== 0\n",
 		"/cl100k_base.tiktoken":   "IQ== 0\n",
 	} {
@@ -89,7 +90,7 @@ func TestWriteStatic(t *testing.T) {
 	if err := s.WriteStatic(dir); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"index.html", "app.js", "worker.js", "style.css", "wasm_exec.js", "rosettac.wasm", "examples.js", "examples/weather.adsl", "o200k_base.tiktoken", "cl100k_base.tiktoken"} {
+	for _, f := range []string{"index.html", "app.js", "worker.js", "style.css", "wasm_exec.js", "rosettac.wasm", "rosettac-go.wasm", "examples.js", "examples/weather.adsl", "o200k_base.tiktoken", "cl100k_base.tiktoken"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
