@@ -96,3 +96,22 @@ func TestWriteStatic(t *testing.T) {
 		}
 	}
 }
+
+// TestWasmSize keeps the wasm the page loads under the 12 MB
+// (docs/performance.md): a dependency the browser build does not need
+// would otherwise creep back in unnoticed. rosettac-go.wasm, which only
+// the Go tab loads, is logged.
+func TestWasmSize(t *testing.T) {
+	s := testSite(t)
+	const limit = 12_000_000
+	for _, f := range []string{s.Wasm, s.GoWasm} {
+		fi, err := os.Stat(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d bytes", filepath.Base(f), fi.Size())
+		if f == s.Wasm && fi.Size() >= limit {
+			t.Errorf("rosettac.wasm is %d bytes, over %d: see what dominates with the breakdown in docs/performance.md", fi.Size(), limit)
+		}
+	}
+}

@@ -66,7 +66,7 @@ function readFragment() {
 }
 function writeFragment(src) {
   const q = new URLSearchParams();
-  if (src.length <= fragmentLimit) q.set("src", b64enc(src));
+  if (typeof src === "string" && src.length <= fragmentLimit) q.set("src", b64enc(src));
   for (const k of ["from", "lang"]) if ($(k).value) q.set(k, $(k).value);
   if ($("view").value !== "full") q.set("view", $("view").value);
   q.set("tab", tab);
@@ -162,24 +162,19 @@ function showTokens(results) {
 // lines, outBlocks blocks per task, and each block has
 // content-visibility: auto (style.css): the browser lays out only the blocks
 // in view, and finding text in the page still finds all of it.
-const outLines = 200, outBlocks = 40;
+const outLines = 200, outBlocks = 5;
 let outGeneration = 0;
 async function showOut(text) {
   const out = $("out"), gen = ++outGeneration;
   out.textContent = "";
-  const blocks = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0, n = 0; start < text.length; n++) {
+    if (n > 0 && n % outBlocks === 0) { await nextTask(); if (gen !== outGeneration) return; }
     let end = start;
-    for (let n = 0; n < outLines && end >= 0; n++) end = text.indexOf("\n", end) + 1 || -1;
+    for (let l = 0; l < outLines && end >= 0; l++) end = text.indexOf("\n", end) + 1 || -1;
     end = end <= 0 ? text.length : end;
-    blocks.push(text.slice(start, end));
+    const d = document.createElement("div"); d.className = "block"; d.textContent = text.slice(start, end);
+    out.append(d);
     start = end;
-  }
-  for (let b = 0; b < blocks.length; b += outBlocks) {
-    if (b > 0) { await nextTask(); if (gen !== outGeneration) return; }
-    const f = document.createDocumentFragment();
-    for (const t of blocks.slice(b, b + outBlocks)) { const d = document.createElement("div"); d.className = "block"; d.textContent = t; f.append(d); }
-    out.append(f);
   }
   out.dataset.shown = String(gen);
 }
@@ -191,7 +186,7 @@ const nextTask = () => (self.scheduler && scheduler.yield ? scheduler.yield() : 
 // text goes in slices of sliceSize characters, one task each (appended
 // within CodeMirror's history group delay, they undo as one edit), and the
 // check starts once, after the last.
-const sliceSize = 64 << 10;
+const sliceSize = 32 << 10;
 let loading = 0;
 async function setText(text) {
   const gen = ++loading, v = editor.view;
@@ -216,10 +211,28 @@ editor.view.contentDOM.addEventListener("paste", (e) => {
 }, true);
 self.rosettacPage.setText = setText;
 
+// editorText is the editor's text for the worker: a string, or for a large
+// text its slices, read sliceSize characters at a time, a task per
+// textSlices of them, and joined in the worker. Joining a megabyte of
+// CodeMirror's lines into one string, and copying it into the message, is
+// one long task on the main thread.
+const textSlices = 4;
+async function editorText() {
+  const doc = editor.view.state.doc;
+  if (doc.length <= fragmentLimit) return doc.toString();
+  const parts = [];
+  for (let i = 0; i < doc.length; i += sliceSize) {
+    if (i > 0 && (i / sliceSize) % textSlices === 0) await nextTask();
+    parts.push(doc.sliceString(i, i + sliceSize));
+  }
+  return parts;
+}
+
 let firstDiagnostics = null, updates = 0;
 async function update() {
   if (loading) return; // setText checks once its last slice is in
-  const seq = ++updates, src = editor.text();
+  const seq = ++updates, src = await editorText();
+  if (seq !== updates) return;
   writeFragment(src);
   $("status").textContent = tab === "go" && !goCompiler ? "loading the Go generator…" : "checking…";
   const t0 = performance.now();

@@ -34,8 +34,9 @@ self.onmessage = async (e) => {
   const t0 = performance.now();
   const results = [];
   for (const [args, src] of runs) {
-    // src is the editor's text, or {pipe: true}: the output of the run before.
-    const text = typeof src === "string" ? src : results[results.length - 1].stdout;
+    // src is the editor's text (a string, or for a large text its slices),
+    // or {pipe: true}: the output of the run before.
+    const text = typeof src === "string" ? src : Array.isArray(src) ? src.join("") : results[results.length - 1].stdout;
     results.push(self.rosettacRun(args, new TextEncoder().encode(text)));
   }
   postMessage({ id, results, ms: performance.now() - t0 });
