@@ -39,6 +39,7 @@ func FuzzTranslate(f *testing.F) {
 			if res.Doc == nil {
 				continue
 			}
+			checkTree(t, src, res.Doc, res.Diags)
 			for _, to := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
 				out, ds := translate.Translate(res.Doc, to)
 				for _, d := range ds {
@@ -53,6 +54,7 @@ func FuzzTranslate(f *testing.F) {
 				if mid.Doc == nil {
 					t.Fatalf("%s -> rosetta does not parse:\n%s", from, out)
 				}
+				checkTree(t, out, mid.Doc, mid.Diags)
 				back, _ := translate.Translate(mid.Doc, from)
 				canon, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
 				if string(back) != string(canon) {

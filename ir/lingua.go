@@ -6,7 +6,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 )
 
-// Agent Lingua 0.4 (seed 001 and ../shared/spec/lingua.md). The wire text is kept
+// Agent Lingua 0.4 (docs/lingua.md). The wire text is kept
 // exactly: every field keeps its bytes as written, and the payload's decoded
 // content is a pass result beside it, never a rewrite of it.
 

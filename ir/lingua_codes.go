@@ -2,8 +2,8 @@ package ir
 
 import "strings"
 
-// LinguaCode is one entry of Agent Lingua's code tables (docs/lingua.md,
-// ../shared/spec/lingua.md "Codes"): the digit or letter written on the
+// LinguaCode is one entry of Agent Lingua's code tables (docs/lingua.md; the
+// specification's "Codes"): the digit or letter written on the
 // wire, the seed's three-letter mnemonic where it has one, and the words for
 // people. The parser's did-you-mean (a code written in words), the checker's
 // unknown-code rule and the teaching card (`rosettac prompt lingua`) all read

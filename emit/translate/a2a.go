@@ -37,7 +37,8 @@ import (
 // lost (T025); prose before a message travels in its metadata.
 
 // A2AProtocol is the A2A protocol version of the JSON Schema the output is
-// checked against (../shared/interop/a2a).
+// checked against (the official A2A schema, which internal/interoptest's
+// tests validate the output with).
 const A2AProtocol = "0.3.0"
 
 // ToA2A translates a Rosetta transcript to {"messages": [...], "tasks": [...]}.
