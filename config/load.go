@@ -18,6 +18,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 )
 
@@ -283,11 +284,12 @@ func structFields(t reflect.Type) map[string]reflect.StructField {
 }
 
 // suggest returns ` (did you mean "x"?)` for the known key nearest to a
-// misspelt one, when one is close.
+// misspelt one, when one is close (within two edits by diag.Distance, the
+// distance every did-you-mean of the languages counts with).
 func suggest(k string, fields map[string]reflect.StructField) string {
 	best, bestD := "", 3
 	for _, f := range sortedKeys(fields) {
-		if d := editDistance(k, f); d < bestD {
+		if d := diag.Distance(k, f); d < bestD {
 			best, bestD = f, d
 		}
 	}
@@ -295,24 +297,4 @@ func suggest(k string, fields map[string]reflect.StructField) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -1,5 +1,5 @@
-// Package linguacrypto owns Agent Lingua's security layer exactly as
-// ../shared/spec/lingua.md fixes it: X25519 key agreement, the HKDF-SHA256
+// Package linguacrypto owns Agent Lingua's security layer exactly as the
+// Agent Lingua 0.4 specification fixes it (docs/lingua.md): X25519 key agreement, the HKDF-SHA256
 // session key (empty salt, info = the session id, 32 bytes), the PSK variant,
 // AES-256-GCM with a 12-byte nonce and the 16-byte tag appended (no associated
 // data), the e:<nonce>:<ciphertext> payload form, key file and public key
