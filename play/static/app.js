@@ -63,7 +63,10 @@ function readFragment() {
   }
   tab = tabNames.includes(q.get("tab")) ? q.get("tab") : "render";
   editor.setLanguage($("from").value);
-  if (q.has("src")) { const s = b64dec(q.get("src")); if (s !== editor.text()) return setText(s); }
+  if (!q.has("src")) return;
+  let s;
+  try { s = b64dec(q.get("src")); } catch (e) { $("status").textContent = "the link's src= is not base64url"; return; }
+  if (s !== editor.text()) return setText(s);
 }
 function writeFragment(src) {
   const q = new URLSearchParams();
