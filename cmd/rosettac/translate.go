@@ -64,7 +64,7 @@ func runTranslate(e *env, args []string) int {
 		return usageError(e, c, fmt.Errorf("--to: unknown target %q (want %s)", to, targetNames))
 	}
 	e.mapInputs = true // translate writes to stdout only
-	step := checkForTranslate
+	step := compiler.Check
 	streamed := map[*compiler.Result]bool{} // written already
 	var writeErr error
 	if target == ir.JSON && !in.oneSession {
@@ -72,7 +72,7 @@ func runTranslate(e *env, args []string) int {
 		step = func(name string, data []byte, opt compiler.Options) *compiler.Result {
 			r := translateJSONStreamed(e, name, data, opt, &writeErr)
 			if r == nil {
-				return checkForTranslate(name, data, opt)
+				return compiler.Check(name, data, opt)
 			}
 			streamed[r] = true
 			return r
@@ -121,10 +121,6 @@ func runTranslate(e *env, args []string) int {
 	return report(e.stderr, results, &rf)
 }
 
-// checkForTranslate checks a file. Rosetta and Lingua data JSON (--from json,
-// or .json) is first turned back into the text of the language it describes,
-// which is then checked like any input of that language; any other JSON is
-// AgentDSL's relational data form, which the compiler reads.
 // translateJSONStreamed is translate --to json of a Rosetta file, checked
 // and written message by message (compiler.DiagnoseItems and
 // translate.RosettaJSONStream) to stdout: the bytes and diagnostics of Check,
@@ -149,27 +145,6 @@ func translateJSONStreamed(e *env, name string, data []byte, opt compiler.Option
 	if err := w.Flush(); err != nil && *writeErr == nil {
 		*writeErr = err
 	}
-	return r
-}
-
-func checkForTranslate(name string, data []byte, opt compiler.Options) *compiler.Result {
-	lang := opt.From
-	if lang == "" {
-		lang = compiler.Detect(name, data)
-	}
-	if lang != ir.JSON {
-		return compiler.Check(name, data, opt)
-	}
-	from, text, ds := translate.FromJSON(name, data)
-	if from == "" {
-		if ds.HasErrors() {
-			return &compiler.Result{File: name, Lang: ir.JSON, Source: diag.NewSource(name, data), Diags: ds}
-		}
-		return compiler.Check(name, data, opt)
-	}
-	opt.From = from
-	r := compiler.Check(name, text, opt)
-	r.Diags = append(r.Diags, ds...)
 	return r
 }
 
