@@ -20,6 +20,7 @@ require (
 	github.com/tliron/glsp v0.2.2
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/text v0.44.0
+	golang.org/x/tools v0.52.0
 )
 
 require (
@@ -40,7 +41,6 @@ require (
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )
 
 ignore ./play/editor/node_modules
