@@ -9,29 +9,28 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/text"
 	"github.com/rosettac/rosettac/emit/translate"
-	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/ir"
 )
 
 // TestAgentDSLGolden runs every golden/testdata/agentdsl/*.txtar: the input.adsl
-// section through each stage, compared with the sections ir (the debug dump),
+// section through each stage, compared with the sections ir (the IR dump, irDump),
 // diagnostics, fmt (canonical form), text (rendering), json (to_json) and back
 // (from_json of that JSON, in canonical form). ROSETTAC_UPDATE=1 rewrites them.
 func TestAgentDSLGolden(t *testing.T) {
 	eachArchive(t, "testdata/agentdsl/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
-		got := stages(inputSection(t, path, ar, "input.adsl"))
+		got := stages(t, inputSection(t, path, ar, "input.adsl"))
 		checkSections(t, path, ar, got, []string{"ir", "diagnostics", "fmt", "text", "json", "back"})
 	})
 }
 
 // stages is what each AgentDSL stage makes of input, by section name; the
 // stages after fmt run only on a document without errors.
-func stages(input []byte) map[string]string {
+func stages(t testing.TB, input []byte) map[string]string {
 	got := map[string]string{}
 	r := compiler.Check("input.adsl", input, compiler.Options{})
 	doc, _ := r.Doc.(*ir.DSLDoc)
 	if doc != nil {
-		got["ir"] = agentdsl.Dump(doc)
+		got["ir"] = irDump(t, "input.adsl", doc)
 	}
 	got["diagnostics"] = diagText(r)
 	if doc == nil || r.Diags.HasErrors() {

@@ -33,7 +33,7 @@ func TestLinguaGolden(t *testing.T) {
 			SessionID: strings.TrimSpace(string(optional(ar, "session.txt")))}
 		res := compiler.Check("input.lingua", inputSection(t, path, ar, "input.lingua"), opt)
 		doc := res.Doc.(*ir.LinguaTranscript)
-		got := map[string]string{"ir": grammar.Dump(doc), "diagnostics": diagText(res)}
+		got := map[string]string{"ir": irDump(t, "input.lingua", doc), "diagnostics": diagText(res)}
 		for _, lang := range []string{"en", "zh"} {
 			out, _ := text.Render(doc, text.Options{Lang: lang})
 			got["render."+lang] = string(out)
@@ -42,7 +42,7 @@ func TestLinguaGolden(t *testing.T) {
 		got["fmt"] = string(fmtOut)
 		// fmt is idempotent and keeps the IR.
 		again := compiler.Check("input.lingua", fmtOut, opt)
-		if d := cmp.Diff(got["ir"], grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
+		if d := cmp.Diff(got["ir"], irDump(t, "input.lingua", again.Doc)); d != "" && !res.Diags.HasErrors() {
 			t.Errorf("IR changes through fmt (-before +after):\n%s", d)
 		}
 		if twice, _ := compiler.Format(again, compiler.FormatOptions{}); !bytes.Equal(twice, fmtOut) {

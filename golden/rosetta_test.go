@@ -2,7 +2,6 @@ package golden
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
-	emitjson "github.com/rosettac/rosettac/emit/json"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/internal/rosettacompare"
 	"github.com/rosettac/rosettac/ir"
@@ -18,7 +16,7 @@ import (
 
 // TestRosettaGolden runs every testdata/rosetta/*.txtar: the input section
 // `input.rose` is parsed (syntax, lowering and session inheritance; no checker)
-// and the `ir` (IR JSON, indented), `fmt` (terse canonical form) and
+// and the `ir` (the IR dump, irDump), `fmt` (terse canonical form) and
 // `diagnostics` sections are compared. ROSETTAC_UPDATE=1 rewrites them. Each
 // case also checks fmt(fmt(x)) == fmt(x) and that fmt(x) reads back to the
 // same IR (rosettacompare's comparison form), in both terse and full form.
@@ -26,11 +24,6 @@ func TestRosettaGolden(t *testing.T) {
 	eachArchive(t, "testdata/rosetta/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
 		input := inputSection(t, path, ar, "input.rose")
 		res := compiler.Parse("input.rose", input, compiler.Options{})
-		irOut := emitjson.IR("input.rose", res.Doc, res.Diags).Data
-		var pretty bytes.Buffer
-		if err := json.Indent(&pretty, irOut, "", "  "); err != nil {
-			t.Fatal(err)
-		}
 		fmtOut, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
 		var ds strings.Builder
 		for _, d := range res.Diags {
@@ -41,7 +34,7 @@ func TestRosettaGolden(t *testing.T) {
 			ds.WriteByte('\n')
 		}
 		checkRoundTrip(t, res, fmtOut)
-		got := map[string]string{"ir": pretty.String(), "fmt": string(fmtOut), "diagnostics": ds.String()}
+		got := map[string]string{"ir": irDump(t, "input.rose", res.Doc), "fmt": string(fmtOut), "diagnostics": ds.String()}
 		checkSections(t, path, ar, got, []string{"ir", "fmt", "diagnostics"})
 	})
 }
