@@ -4,8 +4,10 @@ package golden
 // spec files are, and the txtar archives whose sections hold what each stage
 // is expected to produce. A test computes its stages' output as a list of
 // sections; checkSections compares them with the archive or, under
-// ROSETTAC_UPDATE=1, writes them into it. A golden test for a new language or
-// backend needs no more than eachArchive, inputSection and checkSections.
+// ROSETTAC_UPDATE=1, writes them into it. The goldens of the languages share
+// one harness (TestLanguageGolden, languages_test.go): a new language is a row
+// of goldenLanguages and a directory of archives; a backend's golden test
+// needs no more than eachArchive, inputSection and checkSections.
 
 import (
 	"bytes"
