@@ -165,15 +165,6 @@ func pipelineCodes(name string, data []byte, opt stageOptions) map[string]bool {
 		}
 	}
 	lang, ok := compiler.DetectByName(name)
-	if strings.HasSuffix(name, ".json") {
-		// Rosetta's and Lingua's data JSON read back to their text; other
-		// JSON is AgentDSL's data form, a front end of its own.
-		l, text, ds := translate.FromJSON(name, data)
-		add(ds)
-		if l != "" {
-			lang, data = l, text
-		}
-	}
 	if !ok {
 		return got
 	}

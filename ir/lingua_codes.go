@@ -36,6 +36,19 @@ var LinguaModifiers = []LinguaCode{
 	{'5', "", "retry"}, {'6', "", "async"}, {'7', "", "encrypted"}, {'8', "", "compressed"}, {'9', "", "confirmation required"},
 }
 
+// The parts of a request code as one lower-case word each: the words of the
+// Rosetta topic a request translates to (#sys.get, #fin.qry.urgent) and of the
+// data JSON form's domain, action and modifier members. A domain's and an
+// action's word is its mnemonic in lower case; a modifier's is one word.
+var (
+	LinguaDomainNames = [16]string{"sys", "msg", "fsx", "web", "crn", "mem", "exc", "mbk",
+		"soc", "fin", "ana", "mda", "loc", "iot", "sec", "ext"}
+	LinguaActionNames = [16]string{"nop", "get", "put", "pst", "del", "upd", "qry", "sub",
+		"usb", "hsk", "rej", "fwd", "syn", "vfy", "trf", "xtd"}
+	LinguaModifierNames = [10]string{"default", "urgent", "silent", "batch", "dryrun",
+		"retry", "async", "encrypted", "compressed", "confirm"}
+)
+
 // LinguaStatuses are the response statuses (^S). Letters are case sensitive.
 var LinguaStatuses = []LinguaCode{
 	{'0', "", "success"}, {'1', "", "partial"}, {'2', "", "waiting"}, {'3', "", "queued"},

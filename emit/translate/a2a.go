@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/grammars/toon"
+	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -413,7 +415,10 @@ func FromA2A(src *diag.Source) ([]byte, diag.List) {
 		items = append(items, obj(kv("message", toon.Value{Kind: toon.Object, Fields: head})))
 	}
 	data := toon.AppendJSON(nil, obj(kv("format", toon.StringValue("rosetta")), kv("items", arr(items...))), "")
-	_, text, more := FromJSON(src.File, data)
+	text, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", rosetta.JSONText)
+	if more.HasErrors() {
+		text = nil
+	}
 	return text, append(ds, more...)
 }
 

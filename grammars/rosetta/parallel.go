@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/chatter"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -149,7 +150,7 @@ func (c *cutter) next(at int) int {
 // they are never cut before, only parsed.
 func (c *cutter) isHeader(line string) bool {
 	i := skipWS(line, 0)
-	if i == len(line) || line[i] == '|' || isFence(line[i:]) {
+	if i == len(line) || line[i] == '|' || chatter.IsFence(line[i:]) {
 		return false
 	}
 	s := line[i:]

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/chatter"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -90,6 +91,16 @@ func (r *Rereader) Message(sp diag.Span) *ir.Message {
 	p := r.p
 	p.t.Messages, p.diags = p.t.Messages[:0], p.diags[:0]
 	start, end := sp.Offsets()
+	// A header read by recovery after a lead (`**`, `- `) has a span that
+	// starts after it; the whole parse read the line from its start, and
+	// whether the line's end is decoration depends on the lead (recover.go).
+	ls := strings.LastIndexByte(p.text[:start], '\n') + 1
+	if ls == 0 {
+		ls = min(diag.BOMLen(p.text), start)
+	}
+	if ls < start && isHeaderLead(p.text[ls:start]) {
+		start = ls
+	}
 	p.lines(start, min(end, len(p.text)))
 	p.endMessage()
 	if len(p.t.Messages) == 0 {
@@ -279,7 +290,7 @@ func (p *parser) line(l lineRef) {
 		}
 		p.content(l, l.start+i)
 		return
-	case isFence(s[i:]):
+	case chatter.IsFence(s[i:]):
 		if p.cur != nil {
 			p.report(diag.Info, CodeFence, p.span(l, l.start+i, l.end),
 				"markdown fence in the coordination plane ends the message; kept as prose",
@@ -335,15 +346,6 @@ func (p *parser) warnNearHeader(near bool, l lineRef, sg seg) {
 	p.report(diag.Error, CodeNearHeader, p.span(l, sg.off(0), sg.off(len(sg.text))),
 		"this line starts like a header but does not parse as one; it is read as text, not as a message",
 		"a header is `id act [sender]>targets [#topic] [key=value ...]` with ASCII names and nothing else; fix the part that is not, or move the prose off the line")
-}
-
-// isFence reports whether s (leading white space removed) is a code fence line.
-func isFence(s string) bool {
-	if !strings.HasPrefix(s, "```") {
-		return false
-	}
-	j := runOf(s, 3, func(c byte) bool { return isWord(c) || c == '-' })
-	return skipWS(s, j) == len(s)
 }
 
 // coord returns the coordination text of line l from offset i on, NFC-normalised.
