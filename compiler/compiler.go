@@ -107,6 +107,24 @@ func run(file string, src []byte, opt *Options) *Result {
 			Hint:    "pass --from with one of: " + joinLangs(Languages())})
 		return res
 	}
+	if fe.through != nil {
+		// A data form read through its language's text: the Result is that
+		// text's, as if the text had been the input, so its language, source
+		// and diagnostics agree (a fix, say, edits the text).
+		to, text, ds := fe.through(res.Source)
+		if to == nil && len(ds) > 0 {
+			res.Diags = ds
+			res.Diags.Sort()
+			return res
+		}
+		if to != nil {
+			res.Lang, res.Source, fe = to.lang, text, to
+			if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
+				res.Diags = ds // the text is empty (a form with no items)
+				return res
+			}
+		}
+	}
 	var doc ir.Document
 	var ds diag.List
 	switch {

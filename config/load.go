@@ -1,3 +1,8 @@
+//go:build !(js && wasm)
+
+// The YAML reader: rosettac.yaml read and checked with go.yaml.in/yaml/v3.
+// The browser build has no files to read and leaves it out (browser.go).
+
 package config
 
 import (
@@ -5,8 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -18,42 +21,6 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 )
-
-// Error is one problem in a configuration file, at a position.
-type Error struct {
-	File      string
-	Line, Col int // 1-based; 0 when the problem has no place (a file that is not YAML at all)
-	Msg       string
-}
-
-func (e *Error) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.File, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-}
-
-// Load reads and parses the configuration file at path.
-func Load(path string) (*Config, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot read configuration %s: %v", path, err)
-	}
-	c, err := Parse(path, b)
-	if err != nil {
-		return nil, err
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	c.Path, c.Dir = path, filepath.Dir(abs)
-	return c, nil
-}
 
 // Parse parses a configuration file's bytes; name is used in errors. Every
 // problem found is reported (errors.Join of *Error, in file order), not

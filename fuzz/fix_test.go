@@ -60,6 +60,8 @@ func FuzzFix(f *testing.F) {
 				if !bytes.Equal(once, twice) || len(again) > 0 {
 					t.Fatalf("%s %v: not idempotent (%d more fixes):\n%q\n%q", lang, min, len(again), once, twice)
 				}
+				fixed := compiler.Parse(name, once, opt)
+				checkTree(t, once, fixed.Doc, fixed.Diags)
 				if lang == ir.Rosetta && contentLines(src) != contentLines(once) {
 					t.Fatalf("%s %v: content lines changed:\n%q\n%q", lang, min, src, once)
 				}

@@ -62,7 +62,7 @@ func runTranslate(e *env, args []string) int {
 	} else if target, err = compiler.ParseLanguage(to); err != nil {
 		return usageError(e, c, fmt.Errorf("--to: unknown target %q (want %s)", to, targetNames))
 	}
-	results, code := loadFiles(e, c, files, &in, &df, checkForTranslate)
+	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
 	if results == nil {
 		return code
 	}
@@ -99,31 +99,6 @@ func runTranslate(e *env, args []string) int {
 	rf := df
 	rf.strict = false
 	return report(e.stderr, results, &rf)
-}
-
-// checkForTranslate checks a file. Rosetta and Lingua data JSON (--from json,
-// or .json) is first turned back into the text of the language it describes,
-// which is then checked like any input of that language; any other JSON is
-// AgentDSL's relational data form, which the compiler reads.
-func checkForTranslate(name string, data []byte, opt compiler.Options) *compiler.Result {
-	lang := opt.From
-	if lang == "" {
-		lang = compiler.Detect(name, data)
-	}
-	if lang != ir.JSON {
-		return compiler.Check(name, data, opt)
-	}
-	from, text, ds := translate.FromJSON(name, data)
-	if from == "" {
-		if ds.HasErrors() {
-			return &compiler.Result{File: name, Lang: ir.JSON, Source: diag.NewSource(name, data), Diags: ds}
-		}
-		return compiler.Check(name, data, opt)
-	}
-	opt.From = from
-	r := compiler.Check(name, text, opt)
-	r.Diags = append(r.Diags, ds...)
-	return r
 }
 
 // smallestOrder is the order candidates are tried in; on equal token counts

@@ -605,6 +605,9 @@ func (p *parser) confSlip(b *ir.Binding) {
 // binding's own line (confSlip) and a continuation line (join), so a value
 // reads the same whichever line its end is on.
 func (p *parser) slip(s string, at func(int) int) (int, *ir.Conf) {
+	if strings.IndexByte(s, '~') < 0 && !strings.Contains(s, "～") {
+		return 0, nil // every match has a tilde: spare the expression (2% of a check)
+	}
 	loc := confSlipRE.FindStringSubmatchIndex(s)
 	if loc == nil {
 		return 0, nil

@@ -3,6 +3,7 @@ package epistemic
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -14,8 +15,9 @@ func TestCloneKnowsEveryField(t *testing.T) {
 	for f := range reflect.TypeFor[State]().Fields() {
 		got = append(got, f.Name)
 	}
-	// parent and parentHeader are Inherit's scratch, empty between calls: a copy starts without them.
-	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader"}
+	// parent and parentHeader are Inherit's scratch, empty between calls,
+	// and cur is about the message being checked: a copy starts without them.
+	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader", "cur"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("State's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}
@@ -25,6 +27,17 @@ func TestCloneKnowsEveryField(t *testing.T) {
 	for i := range v.NumField() {
 		if f := v.Field(i); f.Kind() == reflect.Map && f.IsNil() {
 			t.Errorf("Clone leaves map %s nil", v.Type().Field(i).Name)
+		}
+	}
+}
+
+// TestClaimValueCollapses holds claimValue's no-copy path to what
+// strings.Fields and a join give.
+func TestClaimValueCollapses(t *testing.T) {
+	for _, v := range []string{"", " ", "a", "a b", "a  b", " a", "a ", "a\tb", "a\nb", "a\u00a0b", "a\u2003b",
+		"héllo wörld", "x = 1", "a\rb", "a\vb", "a\fb", "  ", "a b c", "a b  c", "\u0085a"} {
+		if got, want := claimValue(v), strings.Join(strings.Fields(v), " "); got != want {
+			t.Errorf("claimValue(%q) = %q, want %q", v, got, want)
 		}
 	}
 }

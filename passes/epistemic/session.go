@@ -155,7 +155,28 @@ func (cs caps) byValue(value string) (confCap, bool) {
 const minRenamedValue = 4
 
 // claimValue is a binding value as S4 compares it: white space collapsed.
-func claimValue(v string) string { return strings.Join(strings.Fields(v), " ") }
+// A value written with single ASCII spaces between its words (nearly every
+// one) is its own claim value, without the copy.
+func claimValue(v string) string {
+	if collapsedASCII(v) {
+		return v
+	}
+	return strings.Join(strings.Fields(v), " ")
+}
+
+// collapsedASCII reports whether v is ASCII with no white space but single
+// spaces between words, so that strings.Fields and a join give v back.
+func collapsedASCII(v string) bool {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(v)-1 || v[i-1] == ' '):
+			return false
+		}
+	}
+	return true
+}
 
 // State is the validator's state: a pure function of the messages added
 // (spec §19). It indexes messages, obligations and replies by id, so each
@@ -182,6 +203,40 @@ type State struct {
 
 	parent       ir.Message // Inherit's scratch parent
 	parentHeader ir.Header
+
+	// cur is what the session has worked out about the message it is
+	// checking, so that Inherit, Check and Store, which each need it, work
+	// it out once (see current).
+	cur current
+}
+
+// current is what Inherit, Check and Store of one message share: its re=
+// parent among the stored messages, whether its route and topic were
+// inherited, and the confidence caps it passes on (launder). All of it
+// depends only on the message and the stored messages, and Store is the one
+// place that changes those: Store clears it, so it is never stale. A caller
+// must not change a message between its Check and its Store (the session
+// would store the caps of what it checked); no caller does.
+type current struct {
+	m         *ir.Message
+	parent    *entry // s.msgs[re], nil when m has no re= or its parent is not stored
+	inherited bool   // Inherit ran on m
+	eff       caps   // launder's caps, when effDone
+	effDone   bool
+}
+
+// current returns s.cur for m, starting it afresh (the parent looked up)
+// when it was about another message.
+func (s *State) current(m *ir.Message) *current {
+	if s.cur.m != m {
+		s.cur = current{m: m}
+		if m.Header != nil {
+			if re, _ := m.Header.Field("re"); re != "" {
+				s.cur.parent = s.msgs[re]
+			}
+		}
+	}
+	return &s.cur
 }
 
 // NewState returns an empty session.
@@ -258,8 +313,11 @@ func (s *State) msg(e *entry) *ir.Message {
 		// what the session kept of it, rather than another message.
 		return s.kept(e)
 	}
-	if e.inherited {
-		s.Inherit(m)
+	if e.inherited && m.Header != nil {
+		// Not Inherit, which is about the message being checked.
+		if re, _ := m.Header.Field("re"); re != "" {
+			s.inheritFrom(m, s.msgs[re])
+		}
 	}
 	m.Epoch = s.epoch
 	return m
@@ -294,23 +352,33 @@ func (s *State) Carrier(id string, orig bool) *ir.Message {
 }
 
 // Inherit applies Options.Inherit to m from its stored re= parent, if any.
+// A second call for the same message before it is stored does nothing (the
+// streamed check inherits before the checks, and Store would again).
 func (s *State) Inherit(m *ir.Message) {
 	if s.opt.Inherit == nil || m.Header == nil {
 		return
 	}
-	re, ok := m.Header.Field("re")
-	if !ok || re == "" {
-		return // no parent: spare the lookup in a map of every message
+	c := s.current(m)
+	if c.inherited {
+		return
 	}
-	if p := s.msgs[re]; p != nil {
-		// The parent as far as inheritance reads it, in a scratch message
-		// reused for every reply (Options.Inherit keeps nothing of it): two
-		// allocations a reply, twice per message, were 4% of a check.
-		s.parent.Header = &s.parentHeader
-		s.parentHeader = ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}
-		s.opt.Inherit(m, &s.parent)
-		s.parentHeader = ir.Header{}
+	c.inherited = true
+	s.inheritFrom(m, c.parent)
+}
+
+// inheritFrom applies Options.Inherit to m from p, its stored parent, if not
+// nil.
+func (s *State) inheritFrom(m *ir.Message, p *entry) {
+	if s.opt.Inherit == nil || p == nil {
+		return
 	}
+	// The parent as far as inheritance reads it, in a scratch message
+	// reused for every reply (Options.Inherit keeps nothing of it): two
+	// allocations a reply were 4% of a check.
+	s.parent.Header = &s.parentHeader
+	s.parentHeader = ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}
+	s.opt.Inherit(m, &s.parent)
+	s.parentHeader = ir.Header{}
 }
 
 func (s *State) lookup(id string, orig bool) *entry {
@@ -462,7 +530,7 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 
 	// Reply rules.
 	if re, reSpan, ok := v.field("re"); ok && re != "" {
-		parent := s.msgs[re]
+		parent := s.current(m).parent
 		switch {
 		case parent == nil:
 			add(diag.Warning, "E008", reSpan, "dereference the parent before handling this reply, or check the id",
@@ -485,7 +553,9 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 	}
 
 	// S4: a relay keeps each key's confidence, along src= and why citations.
-	s.launder(v, &ds)
+	eff := s.launder(v, &ds)
+	c := s.current(m)
+	c.eff, c.effDone = eff, true
 
 	// S8: sensitivity labels only tighten; every loosening is reported.
 	mine := sensOrder[v.fieldOr("sens", "pub")]
@@ -601,8 +671,7 @@ func (s *State) proposeDepth(v *msgView) int {
 	if v.act != "propose" {
 		return 0
 	}
-	re, _, _ := v.field("re")
-	if p := s.msgs[re]; p != nil && p.act == "propose" {
+	if p := s.current(v.m).parent; p != nil && p.act == "propose" {
 		return p.depth + 1
 	}
 	return 0
@@ -719,9 +788,10 @@ func (s *State) Store(m *ir.Message) {
 		re, _ = m.Header.Field("re")
 	}
 	s.Inherit(m)
+	c := s.current(m)
 	v := view(m, nil)
 	e := &entry{m: m, span: m.Span, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")],
-		topic: v.h.Topic, actSpan: v.actSpan(), inherited: s.msgs[re] != nil}
+		topic: v.h.Topic, actSpan: v.actSpan(), inherited: c.parent != nil}
 	e.want, _ = firstSlot(m, "want").(*ir.ShapeSlot)
 	for _, sl := range m.Slots {
 		if b, ok := sl.(*ir.BlockSlot); ok {
@@ -739,8 +809,14 @@ func (s *State) Store(m *ir.Message) {
 	e.pri, _ = v.h.Field("pri")
 	e.at, e.hasAt = v.h.Field("at")
 	e.ttl, e.hasTTL = v.h.Field("ttl")
-	e.eff = s.launder(v, nil)
+	if c.effDone {
+		e.eff = c.eff // Check worked them out
+	} else {
+		e.eff = s.launder(v, nil)
+	}
 	e.depth = s.proposeDepth(v)
+	parent := c.parent
+	s.cur = current{} // the stored messages change here
 	s.msgs[id] = e
 	s.order = append(s.order, e)
 
@@ -766,8 +842,11 @@ func (s *State) Store(m *ir.Message) {
 	}
 	// A revise redirects references only when it corrects the reviser's own
 	// message (S11: a foreign revise never takes over another's address).
+	if parent == nil && re == id {
+		parent = e // a message that answers itself: s.msgs[re] is e now
+	}
 	if act == "revise" && re != "" {
-		if p := s.msgs[re]; p == nil || p.sender == sender {
+		if p := parent; p == nil || p.sender == sender {
 			s.revise(re, id)
 		}
 	}
@@ -779,7 +858,7 @@ func (s *State) Store(m *ir.Message) {
 	}
 	delete(s.pending, id)
 	if re != "" {
-		if p := s.msgs[re]; p != nil && p != e {
+		if p := parent; p != nil && p != e {
 			if s.together(p, v) != nil {
 				p.supplied = appendNew(p.supplied, suppliedBy(s.kept(p), v)...)
 			}
