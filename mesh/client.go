@@ -115,7 +115,7 @@ func (c *Client) Verdict(ctx context.Context, key string) (Verdict, error) {
 	}
 	// Subscribe first, then read what is stored: an entry stored in between
 	// is seen one way or the other.
-	entries := make(chan *nats.Msg, 4)
+	entries := make(chan *nats.Msg, 64) // room for every partition's copy of a shared def
 	sub, err := c.NC.ChanSubscribe(c.Sub.Prefix+".log.*."+key, entries)
 	if err != nil {
 		return Verdict{}, err

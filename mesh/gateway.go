@@ -595,7 +595,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		g.counted++
 	}
 	g.snapDue++
-	g.emitAccepted(in, id, rec)
+	g.emitAccepted(in, rec)
 	g.release(id)
 }
 
@@ -772,7 +772,7 @@ func jsMsg(subject, msgID string, data []byte, hdr nats.Header) *nats.Msg {
 // emitAccepted queues the deliveries and the diagnostics of an accepted
 // message, then its transcript entry, which is its verdict (stored after the
 // deliveries: Client.Verdict watches for it).
-func (g *Gateway) emitAccepted(in *inbound, id string, rec *record) {
+func (g *Gateway) emitAccepted(in *inbound, rec *record) {
 	hdr := make(nats.Header, 8)
 	hdr[HeaderKey], hdr[HeaderAgent] = []string{rec.Key}, []string{rec.Agent}
 	hdr[HeaderInSeq] = []string{strconv.FormatUint(rec.InSeq, 10)}

@@ -14,9 +14,10 @@ import (
 )
 
 // partitionTraffic is genTraffic(n) behind a handshake and a dictionary
-// (root defs: every partition needs them), with a thd= shard and a message
-// whose relative time needs the handshake's epoch, and with every 40th reply
-// sent before its parent. ordered is the same messages in causal order.
+// (root defs: every partition needs them), with a thd= shard, a message
+// whose relative time needs the handshake's epoch and a reply whose thd=
+// names another shard than its parent's, and with every 40th reply sent
+// before its parent. ordered is the same messages in causal order.
 func partitionTraffic(n int) (sent, ordered [][]byte) {
 	ordered = [][]byte{
 		[]byte("hub1 def >* #sys.hello\n dialect = rosetta/2.1\n epoch    = @t:2026-08-26\n"),
@@ -25,6 +26,9 @@ func partitionTraffic(n int) (sent, ordered [][]byte) {
 		[]byte("hub4 note >bob thd=shard1 at=@t:10:00:00\n txt \"shard one, later\"\n"),
 	}
 	ordered = append(ordered, genTraffic(n)...)
+	// A reply naming another thread than its parent's: it goes with its
+	// parent (thd:shard1 and thd:shard2 hash to different partitions of 2).
+	ordered = append(ordered, []byte("hub5 note >ana re=hub3 thd=shard2\n txt \"a reply in another thread\"\n"))
 	sent = slices.Clone(ordered)
 	for i := 4; i+1 < len(sent); i++ {
 		if i%40 == 0 && bytes.Contains(sent[i], []byte(" ask ")) && bytes.Contains(sent[i+1], []byte(" tell re=")) {

@@ -157,11 +157,9 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream, subject str
 	if err != nil {
 		return err
 	}
-	var opts []jetstream.StreamInfoOpt
-	if subject != "" {
-		opts = append(opts, jetstream.WithSubjectFilter(subject))
-	}
-	info, err := s.Info(ctx, opts...)
+	// The whole stream's state (a subject filter would list every subject:
+	// the transcript has one per message).
+	info, err := s.Info(ctx)
 	if err != nil {
 		return err
 	}
