@@ -100,7 +100,7 @@ func TestMeshCLI(t *testing.T) {
 	}
 	code, out, errs := sh("", "mesh", "send", "--nats", url, file)
 	if code != 0 || strings.Count(out, " accepted\n") != 4 {
-		t.Fatalf("send: exit %d, %q, %q\nSERVE: %s", code, out, errs, serveErr.String())
+		t.Fatalf("send: exit %d, %q, %q\nserve: %s", code, out, errs, serveErr.String())
 	}
 	// The same file again: already stored, exit 0.
 	if code, out, _ = sh("", "mesh", "send", "--nats", url, file); code != 0 || strings.Count(out, "already stored") != 4 {
