@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -45,8 +46,16 @@ func TestJSONReadsAsItsLanguage(t *testing.T) {
 		if fmt.Sprint(r.Diags) != fmt.Sprint(want.Diags) {
 			t.Errorf("the form's diagnostics %v, the text's %v", r.Diags, want.Diags)
 		}
-		if _, ok := r.Doc.(*ir.Transcript); !ok {
-			t.Errorf("doc is a %T", r.Doc)
+		if _, ok := r.Doc.(*ir.Transcript); !ok || r.Form != ir.JSON {
+			t.Errorf("doc is a %T, form %q", r.Doc, r.Form)
+		}
+		// fmt and fix leave the form alone: the text's canonical form and
+		// fixes are not the file's.
+		if out, ds := Format(r, FormatOptions{}); out != nil || len(ds) != 1 || ds[0].Message != "no canonical printer for json input" {
+			t.Errorf("Format of a data form: %q %v", out, ds)
+		}
+		if out, applied, _ := Fix("t.json", []byte(js), opt, diag.Review); string(out) != js || applied != nil {
+			t.Errorf("Fix of a data form: %q %v", out, applied)
 		}
 		if d := Diagnose("t.json", []byte(js), opt); fmt.Sprint(d.Diags) != fmt.Sprint(want.Diags) {
 			t.Errorf("Diagnose: %v, want %v", d.Diags, want.Diags)
@@ -57,7 +66,7 @@ func TestJSONReadsAsItsLanguage(t *testing.T) {
 		t.Errorf("lingua form: %s %q", lin.Lang, lin.Source.Content())
 	}
 	dsl := Check("d.json", []byte(`{"users":[{"id":1,"name":"a"}]}`), Options{})
-	if dsl.Lang != ir.JSON || dsl.Doc == nil || dsl.Doc.Language() != ir.AgentDSL || dsl.Diags.HasErrors() {
+	if dsl.Lang != ir.JSON || dsl.Form != ir.JSON || dsl.Doc == nil || dsl.Doc.Language() != ir.AgentDSL || dsl.Diags.HasErrors() {
 		t.Errorf("relational form: lang %s, doc %T, %v", dsl.Lang, dsl.Doc, dsl.Diags)
 	}
 	// A form that names itself but is not of its shape is T027, on the JSON.

@@ -35,16 +35,35 @@ func checkRosetta(doc ir.Document, src *diag.Source, opt *Options) diag.List {
 // than the input; the diagnostics are exactly checkRosetta's. The transcript
 // returned keeps its prose, not its messages.
 func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
+	return streamCheckItems(src, opt, Items{})
+}
+
+// streamCheckItems is streamCheckRosetta handing each message to it once the
+// session has checked it, and the prose runs, in source order
+// (DiagnoseItems).
+func streamCheckItems(src *diag.Source, opt *Options, it Items) (*ir.Transcript, diag.List) {
 	s := newSession(*opt, src)
 	var ds diag.List
 	n := 0
 	// The parse runs on the other cores, a piece ahead of the session, which
 	// takes the messages in order on this goroutine (rosetta.ParseEachParallel:
 	// the same messages and diagnostics whatever GOMAXPROCS is).
-	t, pds := rosetta.ParseEachParallel(src, func(m *ir.Message) { n++; ds = append(ds, s.addParsed(m)...) })
+	t, pds := rosetta.ParseItems(src, rosetta.Items{Prose: it.Prose, Message: func(m *ir.Message) {
+		n++
+		ds = append(ds, s.addParsed(m)...)
+		if it.Message != nil {
+			// the epoch in force now that m is stored (a def epoch = on m
+			// itself included); Settle says whether it held to the end
+			m.Epoch = s.st.Epoch()
+			it.Message(m)
+		}
+	}})
 	t.Checked = n
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)
+	if it.Settle != nil {
+		it.Settle(s.st.Epoch())
+	}
 	if checkedHook != nil {
 		checkedHook() // the session is still live here: its memory is the check's peak
 		runtime.KeepAlive(s)

@@ -33,6 +33,27 @@ func ParseEachParallel(src *diag.Source, each func(*ir.Message)) (*ir.Transcript
 	return parseParallel(src, each, runtime.GOMAXPROCS(0), chunkSize)
 }
 
+// Items are the callbacks of ParseItems: one for each message, one for each
+// prose run (nil: prose is only kept in the transcript).
+type Items struct {
+	Message func(*ir.Message)
+	Prose   func(*ir.Prose)
+}
+
+// ParseItems is ParseEachParallel that hands out the prose runs too: every
+// message and every prose run goes to its callback in source order (the order
+// Print and the translations write them in), so that a writer of the whole
+// transcript can write it item by item, never holding it. The transcript
+// returned keeps the prose as well. Input with no header at all is one
+// degraded message (P001) and no prose, as in Parse.
+func ParseItems(src *diag.Source, it Items) (*ir.Transcript, diag.List) {
+	return parseItems(src, it, runtime.GOMAXPROCS(0), chunkSize)
+}
+
+func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int) (*ir.Transcript, diag.List) {
+	return parseItems(src, Items{Message: each}, workers, chunk)
+}
+
 // piece is one cut of the input, parsed: its messages (when each is set, in
 // order), its prose and its diagnostics.
 type piece struct {
@@ -41,11 +62,12 @@ type piece struct {
 	diags diag.List
 }
 
-func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int) (*ir.Transcript, diag.List) {
+func parseItems(src *diag.Source, it Items, workers, chunk int) (*ir.Transcript, diag.List) {
+	each := it.Message
 	text := src.Content()
 	start := diag.BOMLen(text)
 	if workers < 2 || len(text)-start < 2*chunk {
-		return ParseEach(src, each)
+		return parseEach(src, it)
 	}
 	// Cut points are found as the pieces are handed out, by a scan of a few
 	// lines from each aimed-at offset to the next header line.
@@ -54,7 +76,7 @@ func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int)
 	if first == len(text) {
 		// No cut: the input may have no header at all, and only the whole
 		// parse knows to wrap it as one note then (P001).
-		return ParseEach(src, each)
+		return parseEach(src, it)
 	}
 	type job struct {
 		from, to int
@@ -90,12 +112,19 @@ func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int)
 	var ds diag.List
 	for out := range order {
 		pc := <-out
+		pi := 0 // the piece's prose runs, handed out in order among its messages
 		for _, m := range pc.msgs {
 			if each != nil {
+				for ; it.Prose != nil && pi < len(pc.prose) && pc.prose[pi].Span.StartOffset() < m.Span.StartOffset(); pi++ {
+					it.Prose(pc.prose[pi])
+				}
 				each(m)
 			} else {
 				t.Messages = append(t.Messages, m)
 			}
+		}
+		for ; it.Prose != nil && pi < len(pc.prose); pi++ {
+			it.Prose(pc.prose[pi])
 		}
 		t.Prose = append(t.Prose, pc.prose...)
 		ds = append(ds, pc.diags...)

@@ -25,7 +25,13 @@ func Parse(src *diag.Source) (*ir.Transcript, diag.List) {
 // checker folds messages into a session this way without the whole
 // transcript's IR ever being live at once. With a nil each it is Parse.
 func ParseEach(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.List) {
-	p := &parser{src: src, text: src.Content(), each: each}
+	return parseEach(src, Items{Message: each})
+}
+
+// parseEach is ParseEach handing prose runs to it.Prose too (ParseItems on
+// one core).
+func parseEach(src *diag.Source, it Items) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: src.Content(), each: it.Message, eachProse: it.Prose}
 	p.run()
 	return p.t, p.diags
 }
@@ -144,15 +150,21 @@ func (s seg) off(i int) int {
 }
 
 type parser struct {
-	each  func(*ir.Message) // ParseEach's callback, or nil to keep messages in t
-	src   *diag.Source
-	text  string
-	t     *ir.Transcript
-	diags diag.List
-	lex   lineLexer // slot lines and values
-	hlex  lineLexer // header lines (kept apart: ending a message lowers its last slot)
-	tlex  lineLexer // route targets, re-read from the header's route token
-	rlex  lineLexer // header parts tried by recovery (recover.go)
+	each func(*ir.Message) // ParseEach's callback, or nil to keep messages in t
+	// eachProse (ParseItems) gets the prose runs of t in order, each before
+	// the first message after it; proseOut counts those handed out. They are
+	// handed out when a message follows, or at the end, never as they end:
+	// input with no header drops its prose for one degraded message.
+	eachProse func(*ir.Prose)
+	proseOut  int
+	src       *diag.Source
+	text      string
+	t         *ir.Transcript
+	diags     diag.List
+	lex       lineLexer // slot lines and values
+	hlex      lineLexer // header lines (kept apart: ending a message lowers its last slot)
+	tlex      lineLexer // route targets, re-read from the header's route token
+	rlex      lineLexer // header parts tried by recovery (recover.go)
 
 	cur      *msgState
 	msgBuf   msgState  // cur points here while a message is open
@@ -252,7 +264,23 @@ func (p *parser) run() {
 	if !p.anyHeader {
 		p.degrade()
 	}
+	p.handProse(-1)
 	p.releasePeekers()
+}
+
+// handProse hands the prose runs not yet handed out that start before offset
+// before (all of them when it is negative) to eachProse.
+func (p *parser) handProse(before int) {
+	if p.eachProse == nil {
+		return
+	}
+	for ; p.proseOut < len(p.t.Prose); p.proseOut++ {
+		pr := p.t.Prose[p.proseOut]
+		if before >= 0 && pr.Span.StartOffset() >= before {
+			return
+		}
+		p.eachProse(pr)
+	}
 }
 
 // releasePeekers hands the line lexers' peekers back to the pool once a
@@ -564,6 +592,7 @@ func (p *parser) newMark() *ir.Mark { return p.nodes.marks.new() }
 func (p *parser) emit(m *ir.Message) {
 	Lower(m)
 	if p.each != nil {
+		p.handProse(m.Span.StartOffset())
 		p.each(m)
 		return
 	}

@@ -20,8 +20,9 @@ const call = (w, runs) => new Promise((res) => { const id = nextId++; pending[id
 
 // The longest main-thread tasks (PerformanceObserver "longtask", 50 ms and
 // over): the browser test reads them to show the page does not freeze.
+// Each is {start, ms}: a test measures the tasks that started after a moment.
 self.rosettacLongTasks = [];
-try { new PerformanceObserver((l) => { for (const e of l.getEntries()) self.rosettacLongTasks.push(e.duration); }).observe({ type: "longtask", buffered: true }); } catch (e) {}
+try { new PerformanceObserver((l) => { for (const e of l.getEntries()) self.rosettacLongTasks.push({ start: e.startTime, ms: e.duration }); }).observe({ type: "longtask", buffered: true }); } catch (e) {}
 // The long animation frames (50 ms and over) with the scripts that ran in
 // them, so a long task can be told apart from the page's own work: what the
 // browser test logs beside the longest task.
@@ -30,7 +31,7 @@ try {
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) {
       self.rosettacFrames.push({ duration: Math.round(e.duration), blocking: Math.round(e.blockingDuration), render: Math.round(e.startTime + e.duration - e.renderStart),
-        scripts: e.scripts.map((s) => ({ ms: Math.round(s.duration), what: `${s.invoker} ${s.sourceFunctionName || ""} ${(s.sourceURL || "").split("/").pop()}:${s.sourceCharPosition}` })) });
+        start: Math.round(e.startTime), scripts: e.scripts.map((s) => ({ ms: Math.round(s.duration), what: `${s.invoker} ${s.sourceFunctionName || ""} ${(s.sourceURL || "").split("/").pop()}:${s.sourceCharPosition}` })) });
     }
   }).observe({ type: "long-animation-frame", buffered: true });
 } catch (e) {}
@@ -62,7 +63,10 @@ function readFragment() {
   }
   tab = tabNames.includes(q.get("tab")) ? q.get("tab") : "render";
   editor.setLanguage($("from").value);
-  if (q.has("src")) { const s = b64dec(q.get("src")); if (s !== editor.text()) return setText(s); }
+  if (!q.has("src")) return;
+  let s;
+  try { s = b64dec(q.get("src")); } catch (e) { $("status").textContent = "the link's src= is not base64url"; return; }
+  if (s !== editor.text()) return setText(s);
 }
 function writeFragment(src) {
   const q = new URLSearchParams();
@@ -210,6 +214,11 @@ editor.view.contentDOM.addEventListener("paste", (e) => {
   setText(t);
 }, true);
 self.rosettacPage.setText = setText;
+// What the workers fetched, by URL (the browser test's "no network" check).
+self.rosettacPage.workerRequests = async () => {
+  const ws = [compiler, ...(goCompiler ? [goCompiler] : [])];
+  return (await Promise.all(ws.map((w) => new Promise((res) => { const id = nextId++; pending[id] = res; w.postMessage({ id, resources: true }); })))).flatMap((m) => m.resources);
+};
 
 // editorText is the editor's text for the worker: a string, or for a large
 // text its slices, read sliceSize characters at a time, a task per

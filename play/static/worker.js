@@ -28,6 +28,9 @@ const ready = Promise.all([started, ...encodings.map(vocabulary)]).then(([, ...f
   });
 });
 self.onmessage = async (e) => {
+  // What this worker fetched (the browser test checks it all came from
+  // rosettac play: no network once loaded).
+  if (e.data.resources) return postMessage({ id: e.data.id, resources: performance.getEntriesByType("resource").map((r) => r.name) });
   await ready;
   const { id, runs, key } = e.data;
   self.rosettacSetKey("pasted.key", key || "");
