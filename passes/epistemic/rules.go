@@ -27,25 +27,42 @@ var injection = regexp.MustCompile(`(?i)(ignore\s+(all\s+)?(previous|prior|above
 
 // mayInject is a cheap filter in front of the injection pattern: every match
 // contains ignore, disregard or now (ASCII case folded), 忽略 or 从现在起你是.
-// It reads s once (it runs on every slot of every message; three scans for
-// the three words and two for the Chinese phrases were 5% of a check).
+// It runs on every slot of every message, so it looks only where one of them
+// can start: at each g or G (ignore's second letter, disregard's sixth) and
+// each w or W (now's third), found by the vectorised byte search, and at each
+// lead byte of the two phrases. A byte loop testing every letter i, d and n
+// was 5% of a check.
 func mayInject(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch s[i] | 0x20 {
-		case 'i':
-			if hasPrefixFold(s[i:], "ignore") {
+	return foldedAt(s, 'g', func(i int) bool {
+		return i >= 1 && hasPrefixFold(s[i-1:], "ignore") || i >= 5 && hasPrefixFold(s[i-5:], "disregard")
+	}) || foldedAt(s, 'w', func(i int) bool {
+		return i >= 2 && hasPrefixFold(s[i-2:], "now")
+	}) || strings.Contains(s, "忽略") || strings.Contains(s, "从现在起你是")
+}
+
+// foldedAt reports whether f accepts some offset of s holding the lowercase
+// ASCII letter c or its capital.
+func foldedAt(s string, c byte, f func(i int) bool) bool {
+	for _, b := range [2]byte{c, c - 0x20} {
+		for i := 0; ; {
+			k := strings.IndexByte(s[i:], b)
+			if k < 0 {
+				break
+			}
+			if f(i + k) {
 				return true
 			}
-		case 'd':
-			if hasPrefixFold(s[i:], "disregard") {
-				return true
-			}
-		case 'n':
-			if hasPrefixFold(s[i:], "now") {
-				return true
-			}
+			i += k + 1
 		}
-		if c := s[i]; c == 0xE5 && strings.HasPrefix(s[i:], "忽略") || c == 0xE4 && strings.HasPrefix(s[i:], "从现在起你是") {
+	}
+	return false
+}
+
+// blockMayInject is mayInject of blockText(b) without joining the lines: no
+// word of the filter holds the newline that joins them.
+func blockMayInject(b *ir.Block) bool {
+	for i := range b.Lines {
+		if mayInject(b.Lines[i].Text) {
 			return true
 		}
 	}
@@ -473,9 +490,11 @@ func Check(m *ir.Message, src *diag.Source) diag.List {
 	for _, s := range m.Slots {
 		hay := s.Head().Raw
 		if bs, ok := s.(*ir.BlockSlot); ok && bs.Block != nil {
+			if !blockMayInject(bs.Block) {
+				continue
+			}
 			hay = blockText(bs.Block)
-		}
-		if !mayInject(hay) {
+		} else if !mayInject(hay) {
 			continue
 		}
 		loc := injection.FindStringIndex(hay)
