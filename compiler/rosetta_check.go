@@ -6,6 +6,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/passes/epistemic"
 )
 
 // checkRosetta checks a transcript as one session: it is a fold of Session.Add
@@ -39,9 +40,16 @@ func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List)
 	var ds diag.List
 	n := 0
 	// The parse runs on the other cores, a piece ahead of the session, which
-	// takes the messages in order on this goroutine (rosetta.ParseEachParallel:
-	// the same messages and diagnostics whatever GOMAXPROCS is).
-	t, pds := rosetta.ParseEachParallel(src, func(m *ir.Message) { n++; ds = append(ds, s.addParsed(m)...) })
+	// takes the messages in order on this goroutine (rosetta.ParseEachPrepared:
+	// the same messages and diagnostics whatever GOMAXPROCS is). The rules
+	// that read a message alone run there too, as each message is parsed
+	// (epistemic.Precheck): the session, which is ordered, is the slowest
+	// stage, so what leaves it shortens the check.
+	precheck := func(m *ir.Message) epistemic.Prechecked { return epistemic.Precheck(m, src) }
+	t, pds := rosetta.ParseEachPrepared(src, precheck, func(m *ir.Message, p epistemic.Prechecked) {
+		n++
+		ds = append(ds, s.addPrechecked(m, p)...)
+	})
 	t.Checked = n
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)

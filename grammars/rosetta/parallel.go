@@ -29,22 +29,43 @@ const chunkSize = 128 << 10
 // order, on the caller's goroutine. With one core, or an input too small to
 // cut, it is ParseEach.
 func ParseEachParallel(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.List) {
-	return parseParallel(src, each, runtime.GOMAXPROCS(0), chunkSize)
+	return parseParallel(src, nil, func(m *ir.Message, _ struct{}) { each(m) }, runtime.GOMAXPROCS(0), chunkSize)
 }
 
-// piece is one cut of the input, parsed: its messages (when each is set, in
-// order), its prose and its diagnostics.
-type piece struct {
-	msgs  []*ir.Message
-	prose []*ir.Prose
-	diags diag.List
+// ParseEachPrepared is ParseEachParallel with a step of the consumer's own
+// on the parsing cores: prepare runs on each message as soon as its piece
+// is parsed, on the goroutine that parsed it (so concurrently with each on
+// earlier messages, and never twice), and each gets the message with what
+// prepare made of it, in order on the caller's goroutine. prepare must read
+// only the message and src, and change neither. Work a consumer can do on a
+// message alone (a checker's single-message rules) then leaves the
+// consumer's goroutine, which is ordered and the slowest stage.
+func ParseEachPrepared[T any](src *diag.Source, prepare func(*ir.Message) T, each func(*ir.Message, T)) (*ir.Transcript, diag.List) {
+	return parseParallel(src, prepare, each, runtime.GOMAXPROCS(0), chunkSize)
 }
 
-func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int) (*ir.Transcript, diag.List) {
+// piece is one cut of the input, parsed: its messages (in order) with what
+// prepare made of each, its prose and its diagnostics.
+type piece[T any] struct {
+	msgs     []*ir.Message
+	prepared []T
+	prose    []*ir.Prose
+	diags    diag.List
+}
+
+// parseParallel is ParseEachPrepared with the number of workers and the
+// size of a piece; a nil prepare gives each T's zero value.
+func parseParallel[T any](src *diag.Source, prepare func(*ir.Message) T, each func(*ir.Message, T), workers, chunk int) (*ir.Transcript, diag.List) {
 	text := src.Content()
 	start := diag.BOMLen(text)
+	whole := func() (*ir.Transcript, diag.List) {
+		if each == nil {
+			return ParseEach(src, nil)
+		}
+		return ParseEach(src, func(m *ir.Message) { each(m, prepared(prepare, m)) })
+	}
 	if workers < 2 || len(text)-start < 2*chunk {
-		return ParseEach(src, each)
+		return whole()
 	}
 	// Cut points are found as the pieces are handed out, by a scan of a few
 	// lines from each aimed-at offset to the next header line.
@@ -53,21 +74,21 @@ func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int)
 	if first == len(text) {
 		// No cut: the input may have no header at all, and only the whole
 		// parse knows to wrap it as one note then (P001).
-		return ParseEach(src, each)
+		return whole()
 	}
 	type job struct {
 		from, to int
-		out      chan piece
+		out      chan piece[T]
 	}
 	// At most window pieces are parsed or waiting to be consumed at once, so
 	// memory stays a few pieces' IR whatever the input size.
 	window := 2 * workers
 	jobs := make(chan job, window)
-	order := make(chan chan piece, window)
+	order := make(chan chan piece[T], window)
 	for range workers {
 		go func() {
 			for j := range jobs {
-				j.out <- parsePiece(src, j.from, j.to)
+				j.out <- parsePiece(src, j.from, j.to, prepare, each != nil)
 			}
 		}()
 	}
@@ -79,7 +100,7 @@ func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int)
 			if from > start {
 				to = cutter.next(from + chunk)
 			}
-			out := make(chan piece, 1)
+			out := make(chan piece[T], 1)
 			order <- out // blocks while window pieces are unconsumed
 			jobs <- job{from, to, out}
 			from = to
@@ -89,9 +110,9 @@ func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int)
 	var ds diag.List
 	for out := range order {
 		pc := <-out
-		for _, m := range pc.msgs {
+		for i, m := range pc.msgs {
 			if each != nil {
-				each(m)
+				each(m, pc.prepared[i])
 			} else {
 				t.Messages = append(t.Messages, m)
 			}
@@ -102,15 +123,34 @@ func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int)
 	return t, ds
 }
 
+// prepared is prepare(m), or T's zero value without a prepare.
+func prepared[T any](prepare func(*ir.Message) T, m *ir.Message) T {
+	if prepare == nil {
+		var zero T
+		return zero
+	}
+	return prepare(m)
+}
+
 // parsePiece parses the lines in text[from:to] as the whole parse does from a
-// header line on (ParseEachFrom), keeping the messages.
-func parsePiece(src *diag.Source, from, to int) piece {
+// header line on (ParseEachFrom), keeping the messages, and, when they are
+// to be handed on, what prepare makes of each.
+func parsePiece[T any](src *diag.Source, from, to int, prepare func(*ir.Message) T, handed bool) piece[T] {
 	p := &parser{src: src, text: src.Content()}
 	p.t = &ir.Transcript{}
 	p.lines(from, to)
 	p.endMessage()
 	p.endProse()
-	return piece{msgs: p.t.Messages, prose: p.t.Prose, diags: p.diags}
+	pc := piece[T]{msgs: p.t.Messages, prose: p.t.Prose, diags: p.diags}
+	if handed {
+		pc.prepared = make([]T, len(pc.msgs))
+		if prepare != nil {
+			for i, m := range pc.msgs {
+				pc.prepared[i] = prepare(m)
+			}
+		}
+	}
+	return pc
 }
 
 // cutter finds cut points: starts of header lines.

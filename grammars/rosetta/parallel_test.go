@@ -37,8 +37,15 @@ func TestParallelSameAsWhole(t *testing.T) {
 		for _, chunk := range []int{16, 200, 4096} {
 			for _, workers := range []int{2, 3} {
 				var msgs []*ir.Message
-				pt, pd := parseParallel(src, func(m *ir.Message) { msgs = append(msgs, m) }, workers, chunk)
 				where := fmt.Sprintf("%s, pieces of %d bytes, %d workers", name, chunk, workers)
+				// prepare's result comes to each with its own message.
+				prepare := func(m *ir.Message) *ir.Message { return m }
+				pt, pd := parseParallel(src, prepare, func(m, prepared *ir.Message) {
+					if prepared != m {
+						t.Errorf("%s: message at %v handed with what prepare made of the one at %v", where, m.Span, prepared.Span)
+					}
+					msgs = append(msgs, m)
+				}, workers, chunk)
 				if d := cmp.Diff(wholeMsgs, msgs); d != "" {
 					t.Errorf("%s: messages differ (-whole +pieces):\n%s", where, d)
 				}
@@ -52,7 +59,7 @@ func TestParallelSameAsWhole(t *testing.T) {
 		}
 		// Without each, the messages are kept in the transcript, as Parse keeps them.
 		whole, _ := Parse(src)
-		pieces, _ := parseParallel(src, nil, 2, 64)
+		pieces, _ := parseParallel[struct{}](src, nil, nil, 2, 64)
 		if d := cmp.Diff(whole, pieces); d != "" {
 			t.Errorf("%s: kept transcript differs (-whole +pieces):\n%s", name, d)
 		}

@@ -499,8 +499,14 @@ func ttlOf(e *entry) (time.Duration, bool) {
 // m then calls Store. Check then Store is what one message of a transcript
 // gets; Report is what the transcript gets after its last message.
 func (s *State) Check(m *ir.Message, src *diag.Source) diag.List {
+	return s.CheckPrechecked(m, src, Precheck(m, src))
+}
+
+// CheckPrechecked is Check of m when Precheck(m, src) was run already (on
+// the core that parsed m): it adds the rules that need the session.
+func (s *State) CheckPrechecked(m *ir.Message, src *diag.Source, p Prechecked) diag.List {
 	m.Epoch = s.epoch
-	ds := Check(m, src)
+	ds := p.Diags(m)
 	if s.opt.Resolve != nil {
 		ds = append(ds, s.opt.Resolve(m, s.carrier)...)
 	}
