@@ -48,8 +48,14 @@ type Options struct {
 
 // Result is what the pipeline produced for one file.
 type Result struct {
-	File   string
-	Lang   ir.Language
+	File string
+	Lang ir.Language
+	// Form is ir.JSON when the input was a data JSON form and "" when it was
+	// its language's own text. Lang and Source are then what was read: the
+	// text a Rosetta or Lingua form describes, as that language, or AgentDSL's
+	// relational JSON itself, as json. Format and Fix leave a form alone: its
+	// canonical text and its fixes would be the text's, not the file's.
+	Form   ir.Language
 	Source *diag.Source
 	Doc    ir.Document // or nil when the input was unreadable (see Diags)
 	Diags  diag.List   // sorted by position
@@ -106,6 +112,27 @@ func run(file string, src []byte, opt *Options) *Result {
 			Message: fmt.Sprintf("rosettac cannot read %s input yet", res.Lang),
 			Hint:    "pass --from with one of: " + joinLangs(Languages())})
 		return res
+	}
+	if fe == jsonFrontEnd {
+		res.Form = ir.JSON
+	}
+	if fe.through != nil {
+		// A data form read through its language's text: the Result is that
+		// text's, as if the text had been the input, so its language, source
+		// and diagnostics agree (a fix, say, edits the text).
+		to, text, ds := fe.through(res.Source)
+		if to == nil && len(ds) > 0 {
+			res.Diags = ds
+			res.Diags.Sort()
+			return res
+		}
+		if to != nil {
+			res.Lang, res.Source, fe = to.lang, text, to
+			if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
+				res.Diags = ds // the text is empty (a form with no items)
+				return res
+			}
+		}
 	}
 	var doc ir.Document
 	var ds diag.List
@@ -193,10 +220,14 @@ type FormatOptions struct {
 // a diagnostic instead of output when the language has no printer.
 func Format(res *Result, opt FormatOptions) ([]byte, diag.List) {
 	fe := lookup(res.Lang)
-	if res.Doc == nil || fe == nil || fe.print == nil {
+	if res.Doc == nil || fe == nil || fe.print == nil || res.Form != "" {
+		what := res.Lang
+		if res.Form != "" {
+			what = res.Form
+		}
 		var l diag.List
 		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
-			Message: fmt.Sprintf("no canonical printer for %s input", res.Lang)})
+			Message: fmt.Sprintf("no canonical printer for %s input", what)})
 		return nil, l
 	}
 	return fe.print(res.Doc, opt)

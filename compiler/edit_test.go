@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/spancheck"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -158,7 +159,8 @@ func BenchmarkEditedTranscript(b *testing.B) {
 
 // FuzzEditedTranscript: an edit (bytes [at, at+del) replaced by ins) of a
 // transcript checked before gives the diagnostics of a whole check of the
-// new text.
+// new text, and the spans of the transcript it keeps nest and hold their
+// content lines' bytes in the new text (internal/spancheck).
 func FuzzEditedTranscript(f *testing.F) {
 	for _, text := range editedInputs(f) {
 		f.Add(text, uint16(len(text)/2), uint8(3), []byte("x"))
@@ -176,6 +178,14 @@ func FuzzEditedTranscript(f *testing.F) {
 		e.Update(text)
 		got := e.Update(next)
 		want := Check("f.rose", next, Options{From: "rosetta"})
+		if err := spancheck.Diags(next, got.Diags); err != nil {
+			t.Fatalf("edited check: %v\ninput: %q", err, next)
+		}
+		if got.Doc != nil {
+			if err := spancheck.Tree(next, got.Doc); err != nil {
+				t.Fatalf("edited transcript: %v\ninput: %q", err, next)
+			}
+		}
 		if g, w := diagString(got.Diags), diagString(want.Diags); g != w {
 			t.Fatalf("edited check differs from a whole check\nbefore:\n%q\nafter:\n%q\ngot:\n%s\nwant:\n%s", text, next, g, w)
 		}

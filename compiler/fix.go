@@ -15,6 +15,9 @@ const fixRounds = 8
 // to the language of src, whatever the fixes did.
 func Fix(file string, src []byte, opt Options, min diag.Applicability) ([]byte, []diag.AppliedFix, *Result) {
 	res := Check(file, src, opt)
+	if res.Form != "" {
+		return src, nil, res // a data form: its fixes are the text's it describes
+	}
 	if opt.From == "" {
 		opt.From = res.Lang
 	}

@@ -54,6 +54,18 @@ type frontEnd struct {
 
 	// stream, when not nil, starts a Stream over the language (NewStream).
 	stream func(name string, opt Options) Stream
+
+	// dataJSON, when not nil, writes the items of the language's data JSON
+	// form ({"format":"<lang>","items":[...]}, translate --to json) as the
+	// language's text. The JSON row reads a file of that shape through it
+	// (json.go): the text is then parsed and checked as the language.
+	dataJSON func(items *ir.LinguaJSON) (string, error)
+
+	// through, when not nil, reads src as another row's text: it returns that
+	// row and the text, or diagnostics alone when src has the other row's
+	// shape but cannot be read as it, or nothing to read src as this row.
+	// The JSON row reads Rosetta's and Lingua's data forms so (json.go).
+	through func(src *diag.Source) (*frontEnd, *diag.Source, diag.List)
 }
 
 // frontEnds is the table, in the order Languages lists the languages and

@@ -1,16 +1,26 @@
 package compiler
 
 import (
+	"strings"
+
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/internal/datajson"
+	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/schema"
 )
 
-// JSON input is AgentDSL's data form (docs/agentdsl.md): from_json reads it into
-// an AgentDSL document, which the AgentDSL checker then checks. A file that is
-// not of the supported shape gets T010-T012 diagnostics naming its JSON path.
+// JSON is not a language of its own but the data form of each: a .json file
+// (or --from json) is read as the language its shape names. Rosetta's and
+// Lingua's forms ({"format":"rosetta"|"lingua","items":[...]}, translate --to
+// json) are read through the text they describe (their rows' dataJSON), which
+// is then parsed and checked as that language; anything else is AgentDSL's
+// relational data form (docs/agentdsl.md), which from_json reads into an
+// AgentDSL document, with T010-T012 diagnostics at the JSON's positions.
+//
+// The row keeps the name json: it is what --from takes and what a Result of
+// AgentDSL's data form reports, since that Result's source is the JSON itself.
 var jsonFrontEnd = &frontEnd{
 	lang: ir.JSON,
 	exts: []string{".json"},
@@ -24,4 +34,58 @@ var jsonFrontEnd = &frontEnd{
 	check: func(doc ir.Document, _ *diag.Source, _ *Options) diag.List {
 		return schema.Check(doc.(*ir.DSLDoc))
 	},
+}
+
+// through is set here, not in the row, because it reads the table the row
+// is in (a Go initialisation cycle otherwise).
+func init() { jsonFrontEnd.through = throughDataForm }
+
+// DetectJSON is the language whose data JSON form src is: Rosetta or Lingua
+// when its top-level "format" names one and "items" is an array, else
+// AgentDSL (whose relational data may well have a key named format).
+func DetectJSON(src []byte) ir.Language {
+	if fe := dataFormOf(string(src)); fe != nil {
+		return fe.lang
+	}
+	return ir.AgentDSL
+}
+
+// dataFormOf returns the row whose data JSON form text has, or nil for
+// AgentDSL's relational form and for text that is not JSON (from_json
+// reports that). Only the top level is read to tell:
+// AgentDSL data nests to any depth, which the limit on payload JSON must not
+// refuse, and a key can only spell format literally or with a \u escape, so a
+// large table with neither is told without reading it twice.
+func dataFormOf(text string) *frontEnd {
+	if !strings.Contains(text, `"format"`) && !strings.Contains(text, `\u`) {
+		return nil
+	}
+	top, err := datajson.ShallowString(text)
+	if err != nil || top.Kind != datajson.Object {
+		return nil
+	}
+	format, items := top.Field("format"), top.Field("items")
+	if format == nil || format.Kind != datajson.String || items == nil || items.Kind != datajson.Array {
+		return nil
+	}
+	for _, fe := range frontEnds {
+		if fe.dataJSON != nil && string(fe.lang) == format.Str {
+			return fe
+		}
+	}
+	return nil
+}
+
+// throughDataForm reads Rosetta's or Lingua's data form as the text it
+// describes (the JSON row's through).
+func throughDataForm(src *diag.Source) (*frontEnd, *diag.Source, diag.List) {
+	fe := dataFormOf(src.Content())
+	if fe == nil {
+		return nil, nil, nil
+	}
+	text, ds := linguajson.ReadDataForm(src, string(fe.lang), fe.dataJSON)
+	if ds.HasErrors() {
+		return nil, nil, ds
+	}
+	return fe, diag.NewSource(src.File, text), ds
 }

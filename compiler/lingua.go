@@ -26,6 +26,7 @@ var linguaFrontEnd = &frontEnd{
 	print: func(doc ir.Document, _ FormatOptions) ([]byte, diag.List) {
 		return grammar.Print(doc.(*ir.LinguaTranscript)), nil
 	},
+	dataJSON: grammar.JSONText,
 }
 
 func checkLingua(doc ir.Document, _ *diag.Source, opt *Options) diag.List {

@@ -21,6 +21,7 @@ var rosettaFrontEnd = &frontEnd{
 	diagnose: streamCheckRosetta,
 	print:    formatRosetta,
 	stream:   newRosettaStream,
+	dataJSON: rosetta.JSONText,
 }
 
 func parseRosetta(src *diag.Source, _ *Options) (ir.Document, diag.List) {

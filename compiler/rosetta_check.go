@@ -36,23 +36,39 @@ func checkRosetta(doc ir.Document, src *diag.Source, opt *Options) diag.List {
 // than the input; the diagnostics are exactly checkRosetta's. The transcript
 // returned keeps its prose, not its messages.
 func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List) {
+	return streamCheckItems(src, opt, Items{})
+}
+
+// streamCheckItems is streamCheckRosetta handing each message to it once the
+// session has checked it, and the prose runs, in source order
+// (DiagnoseItems).
+func streamCheckItems(src *diag.Source, opt *Options, it Items) (*ir.Transcript, diag.List) {
 	s := newSession(*opt, src)
 	var ds diag.List
 	n := 0
 	// The parse runs on the other cores, a piece ahead of the session, which
-	// takes the messages in order on this goroutine (rosetta.ParseEachPrepared:
+	// takes the messages in order on this goroutine (rosetta.ParseItemsPrepared:
 	// the same messages and diagnostics whatever GOMAXPROCS is). The rules
 	// that read a message alone run there too, as each message is parsed
 	// (epistemic.Precheck): the session, which is ordered, is the slowest
 	// stage, so what leaves it shortens the check.
 	precheck := func(m *ir.Message) epistemic.Prechecked { return epistemic.Precheck(m, src) }
-	t, pds := rosetta.ParseEachPrepared(src, precheck, func(m *ir.Message, p epistemic.Prechecked) {
+	t, pds := rosetta.ParseItemsPrepared(src, precheck, func(m *ir.Message, p epistemic.Prechecked) {
 		n++
 		ds = append(ds, s.addPrechecked(m, p)...)
-	})
+		if it.Message != nil {
+			// the epoch in force now that m is stored (a def epoch = on m
+			// itself included); Settle says whether it held to the end
+			m.Epoch = s.st.Epoch()
+			it.Message(m)
+		}
+	}, it.Prose)
 	t.Checked = n
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)
+	if it.Settle != nil {
+		it.Settle(s.st.Epoch())
+	}
 	if checkedHook != nil {
 		checkedHook() // the session is still live here: its memory is the check's peak
 		runtime.KeepAlive(s)

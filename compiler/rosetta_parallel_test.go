@@ -13,8 +13,9 @@ import (
 )
 
 // TestCheckSameOnAnyCores runs rosettac check's check (the parse on the other
-// cores, the session in order) with GOMAXPROCS 1 and 4 and wants the same
-// diagnostics, on inputs large enough to be cut into many pieces: the
+// cores, the session in order) and Check (the whole document) with
+// GOMAXPROCS 1 and 4 and wants the same diagnostics and the same checked
+// document from both, on inputs large enough to be cut into many pieces: the
 // repository's Rosetta inputs one after the other (the later copies
 // redeliver ids: D001 and D002 across pieces), and a generated transcript
 // when the generator is at hand.
@@ -40,19 +41,32 @@ func TestCheckSameOnAnyCores(t *testing.T) {
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for name, src := range inputs {
-		var got [2]*Result
+		var streamed, whole [2]*Result
 		for i, procs := range []int{1, 4} {
 			runtime.GOMAXPROCS(procs)
-			got[i] = Diagnose(name, src, Options{From: ir.Rosetta})
+			streamed[i] = Diagnose(name, src, Options{From: ir.Rosetta})
+			whole[i] = Check(name, src, Options{From: ir.Rosetta})
 		}
-		if len(got[0].Diags) == 0 {
+		if len(streamed[0].Diags) == 0 {
 			t.Fatalf("%s: no diagnostics: the comparison would show nothing", name)
 		}
-		if d := cmp.Diff(got[0].Diags, got[1].Diags); d != "" {
+		if d := cmp.Diff(streamed[0].Diags, streamed[1].Diags); d != "" {
 			t.Errorf("%s: diagnostics (-GOMAXPROCS=1 +GOMAXPROCS=4):\n%s", name, d)
 		}
-		if d := cmp.Diff(got[0].Doc, got[1].Doc); d != "" {
-			t.Errorf("%s: document (-GOMAXPROCS=1 +GOMAXPROCS=4):\n%s", name, d)
+		// Diagnose keeps only the prose of the document it streamed; the
+		// messages are Check's, which must be the same on any cores and
+		// must give the diagnostics the streamed check gives.
+		if tr, _ := whole[0].Doc.(*ir.Transcript); tr == nil || len(tr.Messages) == 0 {
+			t.Fatalf("%s: Check gave no messages: the comparison would show nothing", name)
+		}
+		if d := cmp.Diff(whole[0].Doc, whole[1].Doc); d != "" {
+			t.Errorf("%s: checked document (-GOMAXPROCS=1 +GOMAXPROCS=4):\n%s", name, d)
+		}
+		if d := cmp.Diff(whole[0].Diags, streamed[1].Diags); d != "" {
+			t.Errorf("%s: diagnostics (-Check +Diagnose on 4 cores):\n%s", name, d)
+		}
+		if d := cmp.Diff(whole[0].Doc.(*ir.Transcript).Prose, streamed[1].Doc.(*ir.Transcript).Prose); d != "" {
+			t.Errorf("%s: prose (-Check +Diagnose on 4 cores):\n%s", name, d)
 		}
 	}
 }

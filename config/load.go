@@ -1,3 +1,8 @@
+//go:build !(js && wasm)
+
+// The YAML reader: rosettac.yaml read and checked with go.yaml.in/yaml/v3.
+// The browser build has no files to read and leaves it out (browser.go).
+
 package config
 
 import (
@@ -5,8 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,44 +18,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 )
-
-// Error is one problem in a configuration file, at a position.
-type Error struct {
-	File      string
-	Line, Col int // 1-based; 0 when the problem has no place (a file that is not YAML at all)
-	Msg       string
-}
-
-func (e *Error) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.File, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
-}
-
-// Load reads and parses the configuration file at path.
-func Load(path string) (*Config, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("cannot read configuration %s: %v", path, err)
-	}
-	c, err := Parse(path, b)
-	if err != nil {
-		return nil, err
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	c.Path, c.Dir = path, filepath.Dir(abs)
-	return c, nil
-}
 
 // Parse parses a configuration file's bytes; name is used in errors. Every
 // problem found is reported (errors.Join of *Error, in file order), not
@@ -316,11 +284,12 @@ func structFields(t reflect.Type) map[string]reflect.StructField {
 }
 
 // suggest returns ` (did you mean "x"?)` for the known key nearest to a
-// misspelt one, when one is close.
+// misspelt one, when one is close (within two edits by diag.Distance, the
+// distance every did-you-mean of the languages counts with).
 func suggest(k string, fields map[string]reflect.StructField) string {
 	best, bestD := "", 3
 	for _, f := range sortedKeys(fields) {
-		if d := editDistance(k, f); d < bestD {
+		if d := diag.Distance(k, f); d < bestD {
 			best, bestD = f, d
 		}
 	}
@@ -328,24 +297,4 @@ func suggest(k string, fields map[string]reflect.StructField) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

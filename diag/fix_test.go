@@ -129,11 +129,40 @@ func TestClosest(t *testing.T) {
 		ok         bool
 	}{
 		{"tel", "tell", true}, {"Tell", "tell", true}, {"propse", "propose", true}, {"accepts", "accept", true},
-		{"tell", "", false}, {"urgent", "", false}, {"answer", "", false},
+		{"tlel", "tell", true}, {"TLEL", "tell", true}, {"aks", "ask", true}, {"porpsoe", "propose", true},
+		{"tell", "", false}, {"urgent", "", false}, {"answer", "", false}, {"lelt", "", false},
 	} {
 		got, ok := Closest(tc.word, acts)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("Closest(%q) = %q, %v; want %q, %v", tc.word, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestDistance checks the optimal string alignment distance against its
+// definition: a swap of neighbours is one edit, a letter is not edited twice
+// (ca → abc is 3, not Damerau's unrestricted 2), and the early stop never
+// changes an answer below its limit.
+func TestDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"", "abc", 3}, {"tell", "tell", 0}, {"tlel", "tell", 1}, {"tel", "tell", 1},
+		{"kitten", "sitting", 3}, {"ca", "abc", 3}, {"abcd", "badc", 2}, {"recieve", "receive", 1},
+		{"译翻", "翻译", 1}, {"Tell", "tell", 1},
+	} {
+		if got := Distance(tc.a, tc.b); got != tc.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := Distance(tc.b, tc.a); got != tc.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", tc.b, tc.a, got, tc.want)
+		}
+		for limit := 1; limit <= 4; limit++ {
+			want := min(tc.want, limit)
+			if got := distance([]rune(tc.a), []rune(tc.b), limit); got != want {
+				t.Errorf("distance(%q, %q, %d) = %d, want %d", tc.a, tc.b, limit, got, want)
+			}
 		}
 	}
 }

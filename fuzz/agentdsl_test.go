@@ -37,9 +37,9 @@ func addAgentDSLSeeds(f *testing.F) {
 	}
 }
 
-// FuzzAgentDSLParse: reading never panics, every position is valid and inside
-// the input, print(parse(x)) reads back to the same document, row bytes
-// survive, and the checker never panics.
+// FuzzAgentDSLParse: reading never panics, every span nests in its parent's,
+// rows, cells and texts are the bytes at their spans, print(parse(x)) reads
+// back to the same document, and the checker never panics.
 func FuzzAgentDSLParse(f *testing.F) {
 	addAgentDSLSeeds(f)
 	f.Fuzz(func(t *testing.T, src string) {
@@ -47,25 +47,8 @@ func FuzzAgentDSLParse(f *testing.F) {
 			return // the compiler rejects it before any grammar (F002)
 		}
 		doc, ds := agentdsl.Parse(diag.NewSource("f.adsl", []byte(src)))
-		for _, d := range ds {
-			if !d.Span.IsValid() || d.Span.StartOffset() > len(src) || d.Span.EndOffset() > len(src) || d.Span.EndOffset() < d.Span.StartOffset() {
-				t.Fatalf("bad span %+v for %s", d.Span, d.Error())
-			}
-		}
+		checkTree(t, []byte(src), doc, ds)
 		_ = schema.Check(doc)
-		for _, b := range doc.Blocks {
-			if d, ok := b.(*ir.DSLData); ok {
-				for i := range d.Rows {
-					r := &d.Rows[i]
-					if !strings.Contains(src, r.Text) {
-						t.Fatalf("row %q is not in the input", r.Text)
-					}
-					for j := range r.Cells {
-						_ = r.CellSpan(j)
-					}
-				}
-			}
-		}
 		if len(ds) > 0 {
 			return // fmt refuses documents with syntax errors
 		}
@@ -123,6 +106,7 @@ func FuzzAgentDSLJSON(f *testing.F) {
 		}
 		doc, ds := agentdsl.Parse(diag.NewSource("f.adsl", []byte(src)))
 		ds = append(ds, schema.Check(doc)...)
+		checkTree(t, []byte(src), doc, ds)
 		js, tds := datajson.ToJSON(doc, syn)
 		if _, err := datajson.Decode(js); err != nil {
 			t.Fatalf("to_json wrote invalid JSON: %v\n%s", err, js)
@@ -153,6 +137,8 @@ func FuzzAgentDSLCheckReader(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkTree(t, []byte(src), want.Doc, want.Diags)
+		checkTree(t, []byte(src), nil, got.Diags)
 		var w, g strings.Builder
 		if err := diag.PrintJSON(&w, want.Diags); err != nil {
 			t.Fatal(err)

@@ -48,6 +48,8 @@ func FuzzFix(f *testing.F) {
 			if !bytes.Equal(once, twice) {
 				t.Fatalf("%v: not idempotent (%d more fixes):\n%q\n%q", min, len(again), once, twice)
 			}
+			fixed := compiler.Parse("f.rose", once, opt)
+			checkTree(t, once, fixed.Doc, fixed.Diags)
 			if contentLines(src) != contentLines(once) {
 				t.Fatalf("%v: content lines changed:\n%q\n%q", min, src, once)
 			}

@@ -54,8 +54,8 @@ func walkLingua(doc *ir.LinguaTranscript, fn func(ir.LinguaMessage)) {
 	}
 }
 
-// FuzzLinguaParse: no panic; every span lies in the input; payload bytes are
-// the input's bytes at their span; print(parse(x)) parses to the same IR.
+// FuzzLinguaParse: no panic; every span nests in its parent's; payload bytes
+// are the input's bytes at their span; print(parse(x)) parses to the same IR.
 func FuzzLinguaParse(f *testing.F) {
 	linguaSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -64,23 +64,7 @@ func FuzzLinguaParse(f *testing.F) {
 		}
 		src := diag.NewSource("f.lingua", data)
 		doc, ds := grammar.Parse(src)
-		for _, d := range ds {
-			if d.Span.StartOffset() < 0 || d.Span.EndOffset() > len(data) || d.Span.EndOffset() < d.Span.StartOffset() {
-				t.Fatalf("diagnostic span %v out of range", d.Span)
-			}
-		}
-		walkLingua(doc, func(m ir.LinguaMessage) {
-			sp := m.Pos()
-			if sp.StartOffset() < 0 || sp.EndOffset() > len(data) || sp.EndOffset() < sp.StartOffset() {
-				t.Fatalf("message span %v out of range", sp)
-			}
-			if f := ir.LinguaFieldsOf(m); f != nil && f.Payload != nil {
-				p := f.Payload
-				if got := string(data[p.Span.StartOffset()+1 : p.Span.EndOffset()]); got != p.Text {
-					t.Fatalf("payload %q is not the input's bytes %q", p.Text, got)
-				}
-			}
-		})
+		checkTree(t, data, doc, ds)
 		if ds.HasErrors() {
 			return // fmt refuses files with errors
 		}
@@ -113,6 +97,7 @@ func FuzzLinguaDecode(f *testing.F) {
 		if !ok {
 			return
 		}
+		checkTree(t, data, doc, res.Diags)
 		walkLingua(doc, func(m ir.LinguaMessage) {
 			if f := ir.LinguaFieldsOf(m); f != nil && f.Payload != nil && f.Payload.Decoded != nil && f.Payload.Decoded.Size > limit && f.Payload.Kind == ir.PayloadZlib {
 				t.Fatalf("inflated %d bytes past the cap %d", f.Payload.Decoded.Size, limit)

@@ -25,8 +25,8 @@ var rosettaSeeds = []string{
 	"a1.1 tell >a2\n why x\r\n | a\rb\u2028c\f\n\nprose after\n",
 }
 
-// FuzzRosettaParse checks that parsing never panics, that every span lies
-// inside the input, that each message parsed again from its span alone is the
+// FuzzRosettaParse checks that parsing never panics, that every span nests
+// in its parent's and content lines are the bytes at their spans, that each message parsed again from its span alone is the
 // message the whole parse gave (a session that dropped a message's IR reads
 // it again that way), and that parse(print(parse(x))) equals parse(x) (in the
 // comparison form of internal/rosettacompare, after session inheritance), with
@@ -44,7 +44,7 @@ func FuzzRosettaParse(f *testing.F) {
 		if !ok {
 			t.Fatalf("no transcript")
 		}
-		checkSpans(t, src, tr, res.Diags)
+		checkTree(t, src, tr, res.Diags)
 		checkReparse(t, res.Source)
 		for _, terse := range []bool{true, false} {
 			out, _ := compiler.Format(res, compiler.FormatOptions{Terse: terse})
@@ -78,81 +78,12 @@ func FuzzRosettaCheck(f *testing.F) {
 		}
 		whole := compiler.Check("f.rose", src, compiler.Options{From: ir.Rosetta})
 		streamed := compiler.Diagnose("f.rose", src, compiler.Options{From: ir.Rosetta})
+		checkTree(t, src, whole.Doc, whole.Diags)
+		checkTree(t, src, nil, streamed.Diags)
 		if d := cmp.Diff(whole.Diags, streamed.Diags); d != "" {
 			t.Fatalf("diagnostics (-whole transcript +streamed):\n%s\ninput: %q", d, src)
 		}
 	})
-}
-
-// checkSpans walks every span of the transcript and every diagnostic.
-func checkSpans(t *testing.T, src []byte, tr *ir.Transcript, ds diag.List) {
-	t.Helper()
-	s := diag.NewSource("f.rose", src)
-	check := func(what string, sp diag.Span) {
-		if !sp.IsValid() {
-			return
-		}
-		for _, p := range []diag.Pos{sp.Start(), sp.End()} {
-			if p.Offset < 0 || p.Offset > len(src) {
-				t.Fatalf("%s: offset %d outside the input (%d bytes)", what, p.Offset, len(src))
-			}
-			if want := s.Pos(p.Offset); want != p {
-				t.Fatalf("%s: position %+v, but offset %d is %+v", what, p, p.Offset, want)
-			}
-		}
-		if sp.EndOffset() < sp.StartOffset() {
-			t.Fatalf("%s: span ends before it starts: %+v", what, sp)
-		}
-	}
-	for _, d := range ds {
-		check("diagnostic "+d.Code, d.Span)
-	}
-	for _, p := range tr.Prose {
-		check("prose", p.Span)
-		if string(src[p.Span.StartOffset():p.Span.EndOffset()]) != p.Text {
-			t.Fatalf("prose text is not the bytes of its span")
-		}
-	}
-	for _, m := range tr.Messages {
-		check("message", m.Span)
-		if h := m.Header; h != nil {
-			check("header", h.Span)
-			check("id", h.ID.Span)
-			for _, tg := range h.Targets {
-				check("target", tg.Span)
-			}
-			for _, f := range h.Fields {
-				check("field", f.Span)
-			}
-		}
-		for _, sl := range m.Slots {
-			hd := sl.Head()
-			check("slot", hd.Span)
-			for _, r := range hd.Refs {
-				check("ref", r.Span)
-			}
-			switch x := sl.(type) {
-			case *ir.BindingSlot:
-				for _, b := range x.Bindings {
-					check("binding", b.Span)
-					check("binding value", b.ValueSpan)
-				}
-			case *ir.MarkSlot:
-				for _, mk := range x.Marks {
-					check("mark", mk.Span)
-					check("address", mk.Addr.Span)
-				}
-			case *ir.ListSlot:
-				for _, it := range x.Items {
-					check("item", it.Span)
-				}
-			case *ir.BlockSlot:
-				for _, l := range x.Block.Lines {
-					check("block line", l.Span)
-				}
-			}
-		}
-	}
 }
 
 // checkReparse parses every message of src again from its span alone and
@@ -190,6 +121,8 @@ func FuzzRosettaFastPath(f *testing.F) {
 		s := diag.NewSource("f.rose", src)
 		ft, fd := rosetta.Parse(s)
 		gt, gd := rosetta.ParseGrammar(s)
+		checkTree(t, src, ft, fd)
+		checkTree(t, src, gt, gd)
 		if d := cmp.Diff(gt, ft); d != "" {
 			t.Fatalf("transcript (-grammar +fast path):\n%s\ninput: %q", d, src)
 		}

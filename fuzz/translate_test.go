@@ -14,7 +14,7 @@ import (
 
 // FuzzTranslate: any input in any language translates to every other format
 // without a panic; Lingua and AgentDSL come back through Rosetta as their
-// canonical text; data JSON (FromJSON, the translation's own parser) never
+// canonical text; data JSON (the compiler's JSON front end) never
 // panics and what it reads checks without a translation error.
 func FuzzTranslate(f *testing.F) {
 	files, _ := filepath.Glob("../golden/testdata/translate/*.txtar")
@@ -31,14 +31,15 @@ func FuzzTranslate(f *testing.F) {
 	}
 	f.Add([]byte(`{"format":"lingua","items":[{"line":{"messages":[{"kind":"request","code":"73"}]}}]}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if l, text, _ := translate.FromJSON("f.json", src); l != "" {
-			src = text
+		if r := compiler.Parse("f.json", src, compiler.Options{From: ir.JSON}); r.Lang != ir.JSON {
+			src = []byte(r.Source.Content()) // a Rosetta or Lingua data form: the text it describes
 		}
 		for _, from := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL} {
 			res := compiler.Check("f", src, compiler.Options{From: from})
 			if res.Doc == nil {
 				continue
 			}
+			checkTree(t, src, res.Doc, res.Diags)
 			for _, to := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON} {
 				out, ds := translate.Translate(res.Doc, to)
 				for _, d := range ds {
@@ -53,6 +54,7 @@ func FuzzTranslate(f *testing.F) {
 				if mid.Doc == nil {
 					t.Fatalf("%s -> rosetta does not parse:\n%s", from, out)
 				}
+				checkTree(t, out, mid.Doc, mid.Diags)
 				back, _ := translate.Translate(mid.Doc, from)
 				canon, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
 				if string(back) != string(canon) {

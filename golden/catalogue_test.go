@@ -19,8 +19,10 @@ var rosettaCodeDirs = []string{"compiler", "passes/resolve", "passes/epistemic",
 var codeLit = regexp.MustCompile(`"((?:[PEWIDFM][0-9]{3}|S[0-9]{1,2})[a-z]?)"`)
 
 // TestCatalogue checks that every code in the checker's and parser's source is
-// documented in docs/diagnostics.md (as a "### CODE" heading) and appears in
-// some test: a _test.go file other than this one, or a testdata file.
+// documented in docs/diagnostics.md (as a "### CODE" heading) and is named in
+// some test: a _test.go file other than this one, or a testdata file. That a
+// documented code is actually produced by some input is
+// TestEveryCodeTriggered's (triggers_test.go).
 func TestCatalogue(t *testing.T) {
 	root := moduleRoot(t)
 	codes := sourceCodes(t, codeLit, 40, rosettaCodeDirs...) // code -> first file using it

@@ -62,7 +62,9 @@ var allowed = map[string][]string{
 	"play": {"compiler", "emit/*", "diag", "ir"},
 	// The playground's go generate step: esbuild's Go API bundles the editor.
 	"play/internal/bundle": {"github.com/evanw/esbuild/pkg/api"},
-	"mcpserver":            {"compiler", "emit", "emit/*", "diag", "ir", "docs", "github.com/modelcontextprotocol/go-sdk/*"},
+	// A program that reads a Go wasm's code by package (docs/performance.md).
+	"play/internal/wasmsize": {},
+	"mcpserver":              {"compiler", "emit", "emit/*", "diag", "ir", "docs", "github.com/modelcontextprotocol/go-sdk/*"},
 	// The documentation pages, embedded, and the diagnostic catalogue read from them.
 	"docs":         {},
 	"cmd/rosettac": {"compiler", "config", "emit", "emit/*", "diag", "ir", "lsp", "mcpserver", "mesh", "play", "github.com/modelcontextprotocol/go-sdk/mcp", "github.com/rogpeppe/go-internal/diff"},

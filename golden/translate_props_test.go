@@ -248,13 +248,13 @@ func translated(t *testing.T, in *compiler.Result, to ir.Language) ([]byte, diag
 
 // throughJSON translates in's document to data JSON and reads it back,
 // failing the test on an internal error in the reading: the language and text
-// FromJSON finds.
+// the JSON front end reads it as.
 func throughJSON(t *testing.T, in *compiler.Result) (ir.Language, []byte) {
 	t.Helper()
 	js, _ := translate.Translate(in.Doc, ir.JSON)
-	l, text, ds := translate.FromJSON("x.json", js)
-	noErrors(t, "json", ds)
-	return l, text
+	r := compiler.Parse("x.json", js, compiler.Options{From: ir.JSON})
+	noErrors(t, "json", r.Diags)
+	return r.Lang, []byte(r.Source.Content())
 }
 
 // TestLinguaRosettaLossless: Lingua -> Rosetta -> Lingua gives the canonical

@@ -14,7 +14,12 @@ import "github.com/rosettac/rosettac/diag"
 // Language names one of the input languages.
 type Language string
 
-// The languages rosettac reads.
+// The languages rosettac reads. JSON is not a language but a form: the data
+// JSON of any of the three, whose shape names which (compiler.DetectJSON). It
+// is spelled as a Language where a form is named in a language's place:
+// --from json (read by the shape), Translate's target (the document's own
+// language's data form), and the Result of AgentDSL's relational form, whose
+// source is the JSON itself. No Document reports it.
 const (
 	Rosetta  Language = "rosetta"
 	Lingua   Language = "lingua"

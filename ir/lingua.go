@@ -6,7 +6,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 )
 
-// Agent Lingua 0.4 (seed 001 and ../shared/spec/lingua.md). The wire text is kept
+// Agent Lingua 0.4 (docs/lingua.md). The wire text is kept
 // exactly: every field keeps its bytes as written, and the payload's decoded
 // content is a pass result beside it, never a rewrite of it.
 
@@ -245,6 +245,28 @@ const (
 	PayloadEncrypted                          // e:<nonce>:<ciphertext+tag> (L2)
 )
 
+// payloadPrefixes are the kinds' names, by kind.
+var payloadPrefixes = [...]string{PayloadText: "b64", PayloadJSON: "j", PayloadZlib: "z", PayloadRaw: "r", PayloadEncrypted: "e"}
+
+// Prefix is the kind's name in the data JSON form ("prefix") and in a Rosetta
+// translation's x_enc field: b64, j, z, r or e; "" for no kind.
+func (k LinguaPayloadKind) Prefix() string {
+	if k < 0 || int(k) >= len(payloadPrefixes) {
+		return ""
+	}
+	return payloadPrefixes[k]
+}
+
+// LinguaPayloadKindOf is the kind a Prefix names, and whether it names one.
+func LinguaPayloadKindOf(prefix string) (LinguaPayloadKind, bool) {
+	for k, p := range payloadPrefixes {
+		if p == prefix {
+			return LinguaPayloadKind(k), true
+		}
+	}
+	return 0, false
+}
+
 // LinguaPayload is a $ field. Its bytes are never changed.
 type LinguaPayload struct {
 	Span      diag.Span
@@ -330,6 +352,29 @@ func (j *LinguaJSON) Member(key string) *LinguaJSON {
 		}
 	}
 	return nil
+}
+
+// Str returns member key as a string, and whether it is one.
+func (j *LinguaJSON) Str(key string) (string, bool) {
+	v := j.Member(key)
+	if v == nil || v.Kind != JSONString {
+		return "", false
+	}
+	return v.Text, true
+}
+
+// Texts returns the Text of each item of member key (nil when there is no
+// such member): the strings of an array of strings.
+func (j *LinguaJSON) Texts(key string) []string {
+	v := j.Member(key)
+	if v == nil {
+		return nil
+	}
+	var out []string
+	for _, it := range v.Items {
+		out = append(out, it.Text)
+	}
+	return out
 }
 
 // LinguaHandshake is what a handshake payload says (👽09 offers, and the ^0, ^2,

@@ -2,8 +2,8 @@ package ir
 
 import "strings"
 
-// LinguaCode is one entry of Agent Lingua's code tables (docs/lingua.md,
-// ../shared/spec/lingua.md "Codes"): the digit or letter written on the
+// LinguaCode is one entry of Agent Lingua's code tables (docs/lingua.md; the
+// specification's "Codes"): the digit or letter written on the
 // wire, the seed's three-letter mnemonic where it has one, and the words for
 // people. The parser's did-you-mean (a code written in words), the checker's
 // unknown-code rule and the teaching card (`rosettac prompt lingua`) all read
@@ -35,6 +35,19 @@ var LinguaModifiers = []LinguaCode{
 	{'0', "", "default"}, {'1', "", "urgent"}, {'2', "", "silent"}, {'3', "", "batch"}, {'4', "", "dry run"},
 	{'5', "", "retry"}, {'6', "", "async"}, {'7', "", "encrypted"}, {'8', "", "compressed"}, {'9', "", "confirmation required"},
 }
+
+// The parts of a request code as one lower-case word each: the words of the
+// Rosetta topic a request translates to (#sys.get, #fin.qry.urgent) and of the
+// data JSON form's domain, action and modifier members. A domain's and an
+// action's word is its mnemonic in lower case; a modifier's is one word.
+var (
+	LinguaDomainNames = [16]string{"sys", "msg", "fsx", "web", "crn", "mem", "exc", "mbk",
+		"soc", "fin", "ana", "mda", "loc", "iot", "sec", "ext"}
+	LinguaActionNames = [16]string{"nop", "get", "put", "pst", "del", "upd", "qry", "sub",
+		"usb", "hsk", "rej", "fwd", "syn", "vfy", "trf", "xtd"}
+	LinguaModifierNames = [10]string{"default", "urgent", "silent", "batch", "dryrun",
+		"retry", "async", "encrypted", "compressed", "confirm"}
+)
 
 // LinguaStatuses are the response statuses (^S). Letters are case sensitive.
 var LinguaStatuses = []LinguaCode{

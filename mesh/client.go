@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -23,6 +24,10 @@ type Client struct {
 	NC  *nats.Conn
 	JS  jetstream.JetStream
 	Sub Subjects
+
+	mu       sync.Mutex
+	logs     jetstream.Stream   // the transcript stream, once looked up (Verdict)
+	verdicts jetstream.KeyValue // the verdict bucket, once looked up
 }
 
 // NewClient wraps a NATS connection for the mesh under prefix.
@@ -98,23 +103,48 @@ func (a *Agent) SendLang(ctx context.Context, lang ir.Language, data []byte, to 
 	return Sent{Key: key, Stored: !ack.Duplicate}, nil
 }
 
-// Verdict waits for the gateway's verdict on a sent message.
+// Verdict waits for the gateway's verdict on a sent message: its transcript
+// entry when it was accepted (Subjects.Log: the transcript is the verdict of
+// what it holds), its record in the verdict bucket when it was rejected or
+// was a duplicate. Both are stored only after the message's deliveries, or
+// its repair and diagnostics. A verdict already stored costs two requests.
 func (c *Client) Verdict(ctx context.Context, key string) (Verdict, error) {
-	kv, err := c.JS.KeyValue(ctx, c.Sub.VerdictBucket())
+	logs, kv, err := c.handles(ctx)
 	if err != nil {
 		return Verdict{}, err
 	}
-	w, err := kv.Watch(ctx, key)
+	// Subscribe first, then read what is stored: an entry stored in between
+	// is seen one way or the other.
+	entries := make(chan *nats.Msg, 64) // room for every partition's copy of a shared def
+	sub, err := c.NC.ChanSubscribe(c.Sub.Prefix+".log.*."+key, entries)
 	if err != nil {
 		return Verdict{}, err
 	}
-	defer w.Stop()
+	defer func() { _ = sub.Unsubscribe() }()
+	if err := c.NC.Flush(); err != nil {
+		return Verdict{}, err
+	}
+	if v, ok, err := c.storedAccepted(ctx, logs, key); ok || err != nil {
+		return v, err
+	}
+	w, err := kv.Watch(ctx, key) // its current value first, then what comes
+	if err != nil {
+		return Verdict{}, err
+	}
+	defer func() { _ = w.Stop() }()
 	for {
 		select {
 		case <-ctx.Done():
 			return Verdict{}, ctx.Err()
+		case m := <-entries:
+			if c.partition0(m.Subject, m.Header) {
+				return acceptedOf(m.Header, m.Data), nil
+			}
 		case e, ok := <-w.Updates():
 			if !ok {
+				if ctx.Err() != nil {
+					return Verdict{}, ctx.Err()
+				}
 				return Verdict{}, errors.New("mesh: verdict watch closed")
 			}
 			if e == nil || e.Operation() != jetstream.KeyValuePut {
@@ -127,6 +157,63 @@ func (c *Client) Verdict(ctx context.Context, key string) (Verdict, error) {
 			return v, nil
 		}
 	}
+}
+
+// handles looks the transcript stream and the verdict bucket up once.
+func (c *Client) handles(ctx context.Context) (jetstream.Stream, jetstream.KeyValue, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.logs == nil {
+		s, err := c.JS.Stream(ctx, c.Sub.LogStream())
+		if err != nil {
+			return nil, nil, err
+		}
+		c.logs = s
+	}
+	if c.verdicts == nil {
+		kv, err := c.JS.KeyValue(ctx, c.Sub.VerdictBucket())
+		if err != nil {
+			return nil, nil, err
+		}
+		c.verdicts = kv
+	}
+	return c.logs, c.verdicts, nil
+}
+
+// storedAccepted reads key's transcript entry, if it is stored: on any
+// partition's subject, but a root def every partition holds counts as
+// partition 0's.
+func (c *Client) storedAccepted(ctx context.Context, logs jetstream.Stream, key string) (Verdict, bool, error) {
+	for _, subj := range []string{c.Sub.Prefix + ".log.*." + key, c.Sub.LogPart(0) + "." + key} {
+		m, err := logs.GetLastMsgForSubject(ctx, subj)
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			break
+		}
+		if err != nil {
+			return Verdict{}, false, err
+		}
+		if c.partition0(m.Subject, m.Header) {
+			return acceptedOf(m.Header, m.Data), true, nil
+		}
+	}
+	return Verdict{}, false, nil
+}
+
+// partition0 reports whether a transcript entry is the one that stands for
+// its message: any, but partition 0's copy of a root def every partition
+// holds.
+func (c *Client) partition0(subject string, h nats.Header) bool {
+	return h.Get(HeaderShared) == "" || strings.HasPrefix(subject, c.Sub.LogPart(0)+".")
+}
+
+// acceptedOf is the verdict a transcript entry stands for.
+func acceptedOf(h nats.Header, data []byte) Verdict {
+	rec := recordFrom(h, data)
+	v := Verdict{Key: rec.Key, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags}
+	if rec.Lang == "" {
+		v.ID, _, _, _ = conversation(rec.Data)
+	}
+	return v
 }
 
 // Delivery is one message routed to an agent (or a role it holds).

@@ -95,10 +95,15 @@ type Gateway struct {
 	verdicts jetstream.KeyValue
 	snaps    jetstream.KeyValue
 
-	// Pending until the next flush: outputs first, then verdicts, then acks.
+	// Pending until the next flush, stored in this order: the outputs
+	// (deliveries, diagnostics, repairs, audit records); then, once those are
+	// stored, the verdicts (an accepted message's transcript entry, a
+	// rejected or duplicate one's verdict record); then the ingress acks.
 	outs     []*nats.Msg
 	verds    []*nats.Msg
 	acks     []*inbound
+	logPart  string // Subjects.LogPart of the partition
+	kvPrefix string // the verdict bucket's subject prefix
 	lastTick time.Time
 	snapDue  int
 
@@ -120,6 +125,7 @@ func NewGateway(ctx context.Context, nc *nats.Conn, cfg Config) (*Gateway, error
 		return nil, err
 	}
 	g := &Gateway{cfg: cfg, nc: nc, js: js, sub: NewSubjects(cfg.Prefix), met: cfg.Metrics, part: cfg.Part}
+	g.logPart, g.kvPrefix = g.sub.LogPart(g.part), "$KV."+g.sub.VerdictBucket()+"."
 	if err := Setup(ctx, js, g.sub, cfg.Replicas); err != nil {
 		return nil, err
 	}
@@ -175,13 +181,18 @@ func (g *Gateway) Digest() *Digest { return g.digest.Load() }
 // lost connection, a lost lease): each start rebuilds the state from the
 // streams, so what a failed run had decided but not stored is decided again.
 func (g *Gateway) Serve(ctx context.Context) error {
+	return supervise(ctx, g.cfg.Logf, fmt.Sprintf("gateway of partition %d", g.part), g.Run)
+}
+
+// supervise calls run until ctx ends, starting it again half a second after
+// each failure (logged): the gateway's and the router's Serve.
+func supervise(ctx context.Context, logf func(string, ...any), name string, run func(context.Context) error) error {
 	for {
-		err := g.Run(ctx)
+		err := run(ctx)
 		if ctx.Err() != nil {
 			return nil
 		}
-		g.cfg.Logf("mesh: gateway stopped (%v); starting again", err)
-		g.outs, g.verds, g.acks = g.outs[:0], g.verds[:0], g.acks[:0]
+		logf("mesh: %s stopped (%v); starting again", name, err)
 		select {
 		case <-ctx.Done():
 			return nil
@@ -194,20 +205,21 @@ func (g *Gateway) Serve(ctx context.Context) error {
 // is lost (ErrLeaseLost): it waits for the lease, rebuilds the state from the
 // snapshot and the transcript, and handles ingress.
 func (g *Gateway) Run(ctx context.Context) error {
-	if err := g.own.acquire(ctx, g.cfg.Standby); err != nil {
-		return err
-	}
-	renewCtx, stopRenew := context.WithCancel(ctx)
-	defer stopRenew()
-	go g.own.renew(renewCtx)
-
-	if err := g.rebuild(ctx); err != nil {
-		return err
-	}
-	cons, err := g.consumer(ctx)
+	g.outs, g.verds, g.acks = nil, nil, nil // what a failed run left unstored is decided again
+	stopRenew, err := g.own.hold(ctx, g.cfg.Standby, g.rebuild)
 	if err != nil {
 		return err
 	}
+	defer stopRenew()
+	in, err := g.feed(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if in != nil {
+			in.stop()
+		}
+	}()
 	g.seq = newSequencer()
 	g.pipe = newPipeline(g)
 	defer g.pipe.close()
@@ -226,21 +238,17 @@ func (g *Gateway) Run(ctx context.Context) error {
 		if err := g.pipe.failed(); err != nil {
 			return err
 		}
-		batch, err := cons.Fetch(g.cfg.Batch, jetstream.FetchMaxWait(50*time.Millisecond))
+		n, err := in.next(g.cfg.Batch, 50*time.Millisecond, g.ingress)
 		if err != nil {
 			if ctx.Err() != nil {
 				break
 			}
-			return fmt.Errorf("mesh: fetch: %w", err)
-		}
-		n := 0
-		for m := range batch.Messages() {
-			n++
-			g.ingress(m)
+			return fmt.Errorf("mesh: ingress: %w", err)
 		}
 		if g.seq.due() {
 			g.seq.retry(g.takeMsg, g.cfg.Logf, fmt.Sprintf("partition %d", g.part))
-			if cons, err = g.consumer(ctx); err != nil {
+			in.stop()
+			if in, err = g.feed(ctx); err != nil {
 				return err
 			}
 		}
@@ -290,6 +298,23 @@ type lease struct {
 	name string // the holder's name (Config.Name)
 	rev  uint64
 	lost atomic.Bool
+}
+
+// hold is how a lease's holder (a partition's gateway, the router) starts
+// work: it waits for the lease, keeps it renewed until stop is called (or
+// ctx ends), and rebuilds the holder's state from the streams while it holds
+// it, so that no other node works the same key meanwhile.
+func (l *lease) hold(ctx context.Context, standby bool, rebuild func(context.Context) error) (stop func(), err error) {
+	if err := l.acquire(ctx, standby); err != nil {
+		return nil, err
+	}
+	renewCtx, stop := context.WithCancel(ctx)
+	go l.renew(renewCtx)
+	if err := rebuild(ctx); err != nil {
+		stop()
+		return nil, err
+	}
+	return stop, nil
 }
 
 // acquire waits until name holds the lease. A standby first waits LeaseTTL,
@@ -360,6 +385,15 @@ func (g *Gateway) consumer(ctx context.Context) (jetstream.Consumer, error) {
 		stream, filter = g.sub.PartStream(), fmt.Sprintf("%s.part.%d.*", g.sub.Prefix, g.part)
 	}
 	return durableConsumer(ctx, g.js, stream, name, filter, g.cfg.Hold+30*time.Second)
+}
+
+// feed reads the (re)created consumer.
+func (g *Gateway) feed(ctx context.Context) (*feed, error) {
+	cons, err := g.consumer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return newFeed(cons, g.cfg.Batch)
 }
 
 // durableConsumer (re)creates a durable consumer of filter on stream at its
@@ -561,7 +595,7 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		g.counted++
 	}
 	g.snapDue++
-	g.emitAccepted(in, id, rec)
+	g.emitAccepted(in, rec)
 	g.release(id)
 }
 
@@ -701,7 +735,8 @@ const (
 )
 
 // Verdict is what the gateway decided about one message; `mesh send` waits
-// for it in the verdict bucket, under the message key.
+// for it (Client.Verdict): an accepted message's is its transcript entry, a
+// rejected or duplicate one's a record in the verdict bucket under its key.
 type Verdict struct {
 	Key    string `json:"key"`
 	ID     string `json:"id"`
@@ -718,76 +753,73 @@ func diagJSON(ds diag.List) []byte {
 	return bytes.TrimSpace(b.Bytes())
 }
 
+// output queues an output under its JetStream message id; hdr is its own
+// (the id is added to it), or nil.
 func (g *Gateway) output(subject, msgID string, data []byte, hdr nats.Header) {
-	m := nats.NewMsg(subject)
-	m.Data = data
-	for k, v := range hdr {
-		m.Header[k] = v
-	}
-	m.Header.Set(jetstream.MsgIDHeader, msgID)
-	g.outs = append(g.outs, m)
+	g.outs = append(g.outs, jsMsg(subject, msgID, data, hdr))
 }
 
-// emitAccepted queues the transcript entry, the deliveries, the diagnostics
-// and the verdict of an accepted message.
-func (g *Gateway) emitAccepted(in *inbound, id string, rec *record) {
-	hdr := nats.Header{}
-	hdr.Set(HeaderKey, rec.Key)
-	hdr.Set(HeaderAgent, rec.Agent)
-	hdr.Set(HeaderInSeq, strconv.FormatUint(rec.InSeq, 10))
+// jsMsg is a message to store with its JetStream message id, hdr its header
+// map (not copied; nil for a new one).
+func jsMsg(subject, msgID string, data []byte, hdr nats.Header) *nats.Msg {
+	if hdr == nil {
+		hdr = make(nats.Header, 1)
+	}
+	hdr[jetstream.MsgIDHeader] = []string{msgID}
+	return &nats.Msg{Subject: subject, Data: data, Header: hdr}
+}
+
+// emitAccepted queues the deliveries and the diagnostics of an accepted
+// message, then its transcript entry, which is its verdict (stored after the
+// deliveries: Client.Verdict watches for it).
+func (g *Gateway) emitAccepted(in *inbound, rec *record) {
+	hdr := make(nats.Header, 8)
+	hdr[HeaderKey], hdr[HeaderAgent] = []string{rec.Key}, []string{rec.Agent}
+	hdr[HeaderInSeq] = []string{strconv.FormatUint(rec.InSeq, 10)}
 	if len(rec.To) > 0 {
-		hdr.Set(HeaderTo, strings.Join(rec.To, " "))
+		hdr[HeaderTo] = []string{strings.Join(rec.To, " ")}
 	}
 	if len(rec.Diags) > 0 {
-		hdr.Set(HeaderDiags, string(rec.Diags))
+		hdr[HeaderDiags] = []string{string(rec.Diags)}
 	}
 	logID := rec.Key
 	if rec.Lang != "" {
-		hdr.Set(HeaderLang, rec.Lang)
+		hdr[HeaderLang] = []string{rec.Lang}
 	}
 	if rec.Shared {
 		// Each partition stores its own copy in the one transcript stream:
 		// message ids that differ, or JetStream drops all but the first.
-		hdr.Set(HeaderShared, "1")
-		logID = fmt.Sprintf("%s@%d", rec.Key, g.part)
+		hdr[HeaderShared] = []string{"1"}
+		logID = rec.Key + "@" + strconv.Itoa(g.part)
 	}
-	g.output(g.sub.Log(g.part), logID, rec.Data, hdr)
-	if in.mirror {
-		g.acks = append(g.acks, in) // partition 0 delivers it and stores its verdict
-		return
+	g.verds = append(g.verds, jsMsg(g.logPart+"."+rec.Key, logID, rec.Data, hdr))
+	if !in.mirror { // partition 0 delivers a shared def
+		g.deliveries(rec)
 	}
-	g.deliveries(id, rec)
-	g.verdict(in, Verdict{Key: rec.Key, ID: id, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags})
+	if in.msg != nil {
+		g.acks = append(g.acks, in)
+	}
 }
 
-func (g *Gateway) deliveries(id string, rec *record) {
-	hdr := nats.Header{}
-	hdr.Set(HeaderKey, rec.Key)
-	hdr.Set(HeaderAgent, rec.Agent)
+func (g *Gateway) deliveries(rec *record) {
+	key, agent := []string{rec.Key}, []string{rec.Agent} // shared by the header maps, never written
 	for _, s := range rec.To {
-		g.output(s, rec.Key+">"+s, rec.Data, hdr)
+		g.output(s, rec.Key+">"+s, rec.Data, nats.Header{HeaderKey: key, HeaderAgent: agent})
 	}
 	if len(rec.Diags) > 0 && rec.Agent != "sys" {
-		g.output(g.sub.Diag(rec.Agent), rec.Key+":diag", rec.Diags, hdr)
+		g.output(g.sub.Diag(rec.Agent), rec.Key+":diag", rec.Diags, nats.Header{HeaderKey: key, HeaderAgent: agent})
 	}
 }
 
-// redeliver stores again what an accepted message produced (a gateway
-// crashed after storing it and before acking it); JetStream drops the
-// copies it already has.
+// redeliver stores again the deliveries of an accepted message that comes
+// again (a gateway crashed, or the consumer was re-created, before its ack):
+// JetStream drops the copies it already has. Its transcript entry, its
+// verdict, is stored: it was stored after the deliveries.
 func (g *Gateway) redeliver(in *inbound, rec *record) {
-	if in.mirror {
-		g.acks = append(g.acks, in)
-		return
+	if !in.mirror {
+		g.deliveries(rec)
 	}
-	id := ""
-	if rec.Lang != "" {
-		// no id to parse
-	} else if _, m := parseOne(in.subject, rec.Data); m != nil {
-		id = m.Header.ID.Text
-	}
-	g.deliveries(id, rec)
-	g.verdict(in, Verdict{Key: rec.Key, ID: id, Agent: rec.Agent, Status: StatusAccepted, Diagnostics: rec.Diags})
+	g.acks = append(g.acks, in)
 }
 
 // reject answers a rejected message with its repair and diagnostics, and
@@ -857,11 +889,11 @@ func (g *Gateway) rerejected(in *inbound, rj *Rejection) {
 		Diagnostics: json.RawMessage(rj.Diags), Repair: rj.Repair})
 }
 
-// verdict queues a verdict (stored after the outputs) and the ingress ack
-// (after the verdict).
+// verdict queues the verdict record of a rejected or duplicate message
+// (stored after the outputs) and the ingress ack (after the verdict).
 func (g *Gateway) verdict(in *inbound, v Verdict) {
 	body, _ := json.Marshal(v)
-	m := nats.NewMsg("$KV." + g.sub.VerdictBucket() + "." + v.Key)
+	m := nats.NewMsg(g.kvPrefix + v.Key)
 	m.Data = body
 	g.verds = append(g.verds, m)
 	if in.msg != nil {
@@ -870,8 +902,9 @@ func (g *Gateway) verdict(in *inbound, v Verdict) {
 }
 
 // flush publishes the pending outputs and hands them, with the verdicts and
-// the acks, to the pipeline, which stores the verdicts once the outputs are
-// stored and acks once the verdicts are: a crash at any point loses nothing
+// the acks, to the pipeline, which stores the verdicts (transcript entries
+// and verdict records) once the outputs are stored, and acks once the
+// verdicts are: a crash at any point loses nothing
 // (the ingress message comes again) and duplicates nothing (every output has
 // a message id). The next batch is handled meanwhile.
 func (g *Gateway) flush(d *Digest) error {

@@ -125,7 +125,7 @@ func (g *Gateway) handleLang(in *inbound) {
 	g.met.accepted.Add(1)
 	g.counted++
 	g.snapDue++
-	g.emitAccepted(in, "", rec)
+	g.emitAccepted(in, rec)
 }
 
 // acceptLang adds an accepted Lingua or AgentDSL payload to the tables (the

@@ -3,17 +3,21 @@ package mesh
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
 // partitionTraffic is genTraffic(n) behind a handshake and a dictionary
-// (root defs: every partition needs them), with a thd= shard and a message
-// whose relative time needs the handshake's epoch, and with every 40th reply
-// sent before its parent. ordered is the same messages in causal order.
+// (root defs: every partition needs them), with a thd= shard, a message
+// whose relative time needs the handshake's epoch and a reply whose thd=
+// names another shard than its parent's, and with every 40th reply sent
+// before its parent. ordered is the same messages in causal order.
 func partitionTraffic(n int) (sent, ordered [][]byte) {
 	ordered = [][]byte{
 		[]byte("hub1 def >* #sys.hello\n dialect = rosetta/2.1\n epoch    = @t:2026-08-26\n"),
@@ -22,6 +26,9 @@ func partitionTraffic(n int) (sent, ordered [][]byte) {
 		[]byte("hub4 note >bob thd=shard1 at=@t:10:00:00\n txt \"shard one, later\"\n"),
 	}
 	ordered = append(ordered, genTraffic(n)...)
+	// A reply naming another thread than its parent's: it goes with its
+	// parent (thd:shard1 and thd:shard2 hash to different partitions of 2).
+	ordered = append(ordered, []byte("hub5 note >ana re=hub3 thd=shard2\n txt \"a reply in another thread\"\n"))
 	sent = slices.Clone(ordered)
 	for i := 4; i+1 < len(sent); i++ {
 		if i%40 == 0 && bytes.Contains(sent[i], []byte(" ask ")) && bytes.Contains(sent[i+1], []byte(" tell re=")) {
@@ -31,7 +38,8 @@ func partitionTraffic(n int) (sent, ordered [][]byte) {
 	return sent, ordered
 }
 
-// logEntry is one transcript stream message with its partition subject.
+// logEntry is one transcript stream message with its partition's subject
+// (Subjects.LogPart).
 type logEntry struct {
 	subject, key string
 	data         []byte
@@ -41,7 +49,8 @@ func logEntries(t *testing.T, c *Client) []logEntry {
 	t.Helper()
 	var out []logEntry
 	err := readStream(context.Background(), c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
-		out = append(out, logEntry{m.Subject(), m.Headers().Get(HeaderKey), m.Data()})
+		key := m.Headers().Get(HeaderKey)
+		out = append(out, logEntry{strings.TrimSuffix(m.Subject(), "."+key), key, m.Data()})
 		return nil
 	})
 	if err != nil {
@@ -101,7 +110,7 @@ func TestPartitions(t *testing.T) {
 	for _, e := range logEntries(t, c) {
 		perPart[e.subject]++
 	}
-	if perPart[c.Sub.Log(0)] == 0 || perPart[c.Sub.Log(1)] == 0 {
+	if perPart[c.Sub.LogPart(0)] == 0 || perPart[c.Sub.LogPart(1)] == 0 {
 		t.Fatalf("transcript per partition %v: want both partitions used", perPart)
 	}
 	if d := a.Gateways[1].Digest(); d != nil {
@@ -143,8 +152,8 @@ func TestPartitions(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"hub1", "hub2"} {
-		if count[id+" "+c.Sub.Log(0)] != 1 || count[id+" "+c.Sub.Log(1)] != 1 {
-			t.Errorf("%s: want one copy in each partition, got %v %v", id, count[id+" "+c.Sub.Log(0)], count[id+" "+c.Sub.Log(1)])
+		if count[id+" "+c.Sub.LogPart(0)] != 1 || count[id+" "+c.Sub.LogPart(1)] != 1 {
+			t.Errorf("%s: want one copy in each partition, got %v %v", id, count[id+" "+c.Sub.LogPart(0)], count[id+" "+c.Sub.LogPart(1)])
 		}
 	}
 	for k, n := range count {
@@ -184,7 +193,7 @@ func TestPartitions(t *testing.T) {
 // TestConversationKey checks the router's header scan.
 func TestConversationKey(t *testing.T) {
 	for _, tc := range []struct {
-		msg, id, re, key string
+		msg, id, re, thd string
 		shared           bool
 	}{
 		{"a1.1 def >* #sys.hello\n dialect = rosetta/2.1\n", "a1.1", "", "", true},
@@ -194,10 +203,77 @@ func TestConversationKey(t *testing.T) {
 		{"no header here", "no", "", "", false},
 		{"", "", "", "", false},
 	} {
-		id, re, key, shared := conversation([]byte(tc.msg))
-		if id != tc.id || re != tc.re || key != tc.key || shared != tc.shared {
-			t.Errorf("%q: got %q %q %q %v, want %q %q %q %v", tc.msg, id, re, key, shared, tc.id, tc.re, tc.key, tc.shared)
+		id, re, thd, shared := conversation([]byte(tc.msg))
+		if id != tc.id || re != tc.re || thd != tc.thd || shared != tc.shared {
+			t.Errorf("%q: got %q %q %q %v, want %q %q %q %v", tc.msg, id, re, thd, shared, tc.id, tc.re, tc.thd, tc.shared)
 		}
+	}
+}
+
+// TestPlacement checks the router's conversation rule: a reply goes with its
+// parent whatever its own thd= says (so its re= is looked up in the session
+// that holds the parent), a root by its thd= else its id, and a reply whose
+// parent is unknown is held until the parent is placed or the hold runs out
+// (then it is an orphan placed as a root: by its thd=, else its id).
+func TestPlacement(t *testing.T) {
+	clock := NewFakeClock(time.Unix(1e9, 0))
+	r := &Router{cfg: Config{Partitions: 4, Hold: time.Second, Clock: clock}.withDefaults(), sub: NewSubjects(""),
+		conv: map[string]string{}, placed: map[uint64]bool{}}
+	seq := uint64(0)
+	send := func(msg string) []*routed {
+		seq++
+		agent := msg[:strings.IndexByte(msg, '.')]
+		return r.take(&fakeMsg{seq: seq, subject: "rosetta.in." + agent, data: []byte(msg), hdr: nats.Header{}}, nil)
+	}
+	placed := func(out []*routed) string {
+		var b strings.Builder
+		for _, in := range out {
+			fmt.Fprintf(&b, "%s@%s", in.id, in.key)
+			if in.orphan {
+				b.WriteString("(orphan)")
+			}
+			b.WriteByte(' ')
+		}
+		return strings.TrimSpace(b.String())
+	}
+	for _, step := range []struct {
+		msg     string // "" advances the clock past the hold and expires
+		want    string
+		wantOut int
+	}{
+		{"ana.1 ask >bob thd=s1\n txt \"q\"\n", "ana.1@thd:s1", 1},
+		// A reply naming another thread stays with its parent.
+		{"bob.1 tell >ana re=ana.1 thd=s2\n txt \"a\"\n", "bob.1@thd:s1", 1},
+		{"bob.2 ask >ana thd=s2\n txt \"q\"\n", "bob.2@thd:s2", 1},
+		{"cat.1 note >ana re=bob.2\n txt \"n\"\n", "cat.1@thd:s2", 1},
+		// Before its parent: held, then placed right after it, with it.
+		{"dan.1 tell >eve re=eve.1 thd=s3\n txt \"early\"\n", "", 0},
+		{"eve.1 ask >dan\n txt \"q\"\n", "eve.1@eve.1 dan.1@eve.1", 2},
+		// A parent that never comes: held for the hold, then a root.
+		{"fay.1 tell >gus re=gus.9 thd=s4\n txt \"lost\"\n", "", 0},
+		{"fay.2 tell >gus re=gus.8\n txt \"lost\"\n", "", 0},
+		{"", "fay.1@thd:s4(orphan) fay.2@fay.2(orphan)", 2},
+		// A reply to an orphan goes with it; the late parent roots its own.
+		{"gus.1 tell >fay re=fay.2\n txt \"a\"\n", "gus.1@fay.2", 1},
+		{"gus.8 ask >fay\n txt \"late\"\n", "gus.8@gus.8", 1},
+	} {
+		var out []*routed
+		if step.msg == "" {
+			clock.Advance(2 * time.Second)
+			out = r.expire(nil)
+		} else {
+			out = send(step.msg)
+		}
+		if got := placed(out); got != step.want || len(out) != step.wantOut {
+			t.Errorf("%q: placed %q, want %q", step.msg, got, step.want)
+		}
+	}
+	if len(r.held) != 0 {
+		t.Errorf("%d still held", len(r.held))
+	}
+	// Every reply is in its parent's partition.
+	if r.partition(r.conv["bob.1"]) != r.partition(r.conv["ana.1"]) {
+		t.Error("bob.1 is not in ana.1's partition")
 	}
 }
 

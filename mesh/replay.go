@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -48,7 +49,7 @@ func (g *Gateway) rebuild(ctx context.Context) error {
 			g.cfg.Logf("mesh: snapshot at transcript sequence %d", snap.LogSeq)
 		}
 	}
-	err := readStream(ctx, g.js, g.sub.LogStream(), g.sub.Log(g.part), from, func(m jetstream.Msg, seq uint64) error {
+	err := readStream(ctx, g.js, g.sub.LogStream(), g.sub.LogPart(g.part)+".>", from, func(m jetstream.Msg, seq uint64) error {
 		g.applyRecord(recordOf(m))
 		st.logSeq = seq
 		return nil
@@ -93,9 +94,11 @@ func (g *Gateway) applyRecord(rec *record) {
 }
 
 // recordOf reads a transcript stream message.
-func recordOf(m jetstream.Msg) *record {
-	h := m.Headers()
-	rec := &record{Key: h.Get(HeaderKey), Agent: h.Get(HeaderAgent), Data: m.Data()}
+func recordOf(m jetstream.Msg) *record { return recordFrom(m.Headers(), m.Data()) }
+
+// recordFrom reads a transcript entry's headers and data.
+func recordFrom(h nats.Header, data []byte) *record {
+	rec := &record{Key: h.Get(HeaderKey), Agent: h.Get(HeaderAgent), Data: data}
 	rec.InSeq, _ = strconv.ParseUint(h.Get(HeaderInSeq), 10, 64)
 	if to := h.Get(HeaderTo); to != "" {
 		rec.To = strings.Fields(to)
@@ -123,7 +126,7 @@ func (g *Gateway) snapshot(ctx context.Context) {
 	if err != nil {
 		return
 	}
-	si, err := info.Info(ctx, jetstream.WithSubjectFilter(g.sub.Log(g.part)))
+	si, err := info.Info(ctx) // the whole stream's state
 	if err != nil {
 		return
 	}
@@ -154,11 +157,9 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream, subject str
 	if err != nil {
 		return err
 	}
-	var opts []jetstream.StreamInfoOpt
-	if subject != "" {
-		opts = append(opts, jetstream.WithSubjectFilter(subject))
-	}
-	info, err := s.Info(ctx, opts...)
+	// The whole stream's state (a subject filter would list every subject:
+	// the transcript has one per message).
+	info, err := s.Info(ctx)
 	if err != nil {
 		return err
 	}

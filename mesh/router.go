@@ -20,8 +20,9 @@ const (
 	HeaderID        = "Rosetta-Id"        // the message id as the router read it
 	HeaderPublished = "Rosetta-Published" // when the agent published it (ingress time, RFC 3339)
 	// HeaderShared marks a message every partition receives (a root `def`:
-	// the handshake, the dictionary); partition 0 delivers it and stores its
-	// verdict, the others only apply it to their sessions.
+	// the handshake, the dictionary); partition 0 delivers it and its copy
+	// in the transcript is the verdict, the others only apply it to their
+	// sessions.
 	HeaderShared = "Rosetta-Shared"
 	// HeaderOrphan marks a reply whose parent had not arrived when the
 	// router's hold ran out: it was placed as the root of its own
@@ -38,13 +39,18 @@ const (
 // (Config.Partitions > 1). It is the one reader of the ingress stream then;
 // each partition's gateway reads its own subject of the partition stream.
 //
-// The conversation key is `thd=` where the message has it, else the key of
-// its `re=` parent (so a conversation is the root of its re= chain), else its
-// own id. A root `def` (no re=, no thd=: the handshake, the dictionary) is
-// session-wide and goes to every partition. A reply whose parent the router
-// has not placed yet is held (not acked) until the parent comes or the hold
-// (Config.Hold) runs out; then it becomes the root of its own conversation.
-// The partition is an FNV-1a hash of the key modulo the partition count.
+// The conversation key of a reply (`re=`) is its parent's key, whatever its
+// own `thd=` says: a reply is always checked in the session that holds its
+// parent, so a re= reference never crosses partitions. The key of a message
+// without re= is `thd=` where it has it, else its own id; so a conversation is
+// the root of its re= chain, and thd= names the conversations it roots. A
+// root `def` (no re=, no thd=: the handshake, the dictionary) is session-wide
+// and goes to every partition. A reply whose parent the router has not placed
+// yet is held (not acked) until the parent comes or the hold (Config.Hold)
+// runs out; then it is placed as a root (by its thd=, else its own id) and
+// marked an orphan, which its gateway handles at once with M005: a parent
+// that comes after that starts a conversation of its own. The partition is an
+// FNV-1a hash of the key modulo the partition count.
 //
 // The router's state (the conversation of every message id, the ingress
 // sequences already placed) is rebuilt from the partition stream's headers,
@@ -69,6 +75,7 @@ type routed struct {
 	seq       uint64
 	agent     string
 	id, re    string
+	thd       string // the key its thd= gives ("thd:<v>"), or ""
 	key       string
 	shared    bool
 	orphan    bool
@@ -98,60 +105,50 @@ func NewRouter(ctx context.Context, nc *nats.Conn, cfg Config) (*Router, error) 
 
 // Serve runs the router until ctx ends, starting again after a failure.
 func (r *Router) Serve(ctx context.Context) error {
-	for {
-		err := r.Run(ctx)
-		if ctx.Err() != nil {
-			return nil
-		}
-		r.cfg.Logf("mesh: router stopped (%v); starting again", err)
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(500 * time.Millisecond):
-		}
-	}
+	return supervise(ctx, r.cfg.Logf, "router", r.Run)
 }
 
 // Run owns the router's lease until ctx ends or the lease is lost.
 func (r *Router) Run(ctx context.Context) error {
-	if err := r.lease.acquire(ctx, r.cfg.Standby); err != nil {
-		return err
-	}
-	renewCtx, stopRenew := context.WithCancel(ctx)
-	defer stopRenew()
-	go r.lease.renew(renewCtx)
-	if err := r.rebuild(ctx); err != nil {
-		return err
-	}
-	cons, err := durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second)
+	stopRenew, err := r.lease.hold(ctx, r.cfg.Standby, r.rebuild)
 	if err != nil {
 		return err
 	}
+	defer stopRenew()
+	in, err := r.feed(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if in != nil {
+			in.stop()
+		}
+	}()
 	seq := newSequencer()
 	for ctx.Err() == nil {
 		if r.lease.lost.Load() {
 			return ErrLeaseLost
 		}
-		batch, err := cons.Fetch(r.cfg.Batch, jetstream.FetchMaxWait(50*time.Millisecond))
+		var out []*routed
+		take := func(m jetstream.Msg) { out = r.take(m, out) }
+		_, err := in.next(r.cfg.Batch, 50*time.Millisecond, func(m jetstream.Msg) {
+			md, err := m.Metadata()
+			if err != nil {
+				_ = m.Term()
+				return
+			}
+			seq.push(md.Sequence.Stream, m, take) // in ingress order (order.go)
+		})
 		if err != nil {
 			if ctx.Err() != nil {
 				break
 			}
-			return fmt.Errorf("mesh: router fetch: %w", err)
-		}
-		var out []*routed
-		take := func(m jetstream.Msg) { out = r.take(m, out) }
-		for m := range batch.Messages() {
-			md, err := m.Metadata()
-			if err != nil {
-				_ = m.Term()
-				continue
-			}
-			seq.push(md.Sequence.Stream, m, take) // in ingress order (order.go)
+			return fmt.Errorf("mesh: router ingress: %w", err)
 		}
 		if seq.due() {
 			seq.retry(take, r.cfg.Logf, "router")
-			if cons, err = durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second); err != nil {
+			in.stop()
+			if in, err = r.feed(ctx); err != nil {
 				return err
 			}
 		}
@@ -164,6 +161,21 @@ func (r *Router) Run(ctx context.Context) error {
 	defer cancel()
 	r.lease.release(fctx)
 	return nil
+}
+
+// consumer (re)creates the router's durable ingress consumer (see
+// Gateway.consumer).
+func (r *Router) consumer(ctx context.Context) (jetstream.Consumer, error) {
+	return durableConsumer(ctx, r.js, r.sub.InStream(), "router", r.sub.Prefix+".in.*", r.cfg.Hold+30*time.Second)
+}
+
+// feed reads the (re)created consumer.
+func (r *Router) feed(ctx context.Context) (*feed, error) {
+	cons, err := r.consumer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return newFeed(cons, r.cfg.Batch)
 }
 
 // rebuild reads the partition stream's headers: every placed ingress
@@ -220,21 +232,26 @@ func (r *Router) take(m jetstream.Msg, out []*routed) []*routed {
 		in.key = "lang:" + lang + ":" + agent
 		return r.place(in, out)
 	}
-	in.id, in.re, in.key, in.shared = conversation(m.Data())
-	if in.re != "" && in.key == "" {
-		if k, ok := r.conv[in.re]; ok {
-			in.key = k
-		} else {
+	in.id, in.re, in.thd, in.shared = conversation(m.Data())
+	if in.re != "" {
+		// With its parent, even when its thd= names another conversation.
+		k, ok := r.conv[in.re]
+		if !ok {
 			in.deadline = r.cfg.Clock.Now().Add(r.cfg.Hold)
 			r.held = append(r.held, in)
 			return out
 		}
+		in.key = k
 	}
 	return r.place(in, out)
 }
 
-// place assigns in's conversation, then releases the replies held for it.
+// place assigns in's conversation (a root's: its thd=, else its id), then
+// releases the replies held for it.
 func (r *Router) place(in *routed, out []*routed) []*routed {
+	if in.key == "" {
+		in.key = in.thd
+	}
 	if in.key == "" {
 		in.key = in.id
 	}
@@ -263,7 +280,7 @@ func (r *Router) place(in *routed, out []*routed) []*routed {
 }
 
 // expire places the held replies whose hold ran out as roots of their own
-// conversations.
+// conversations (by their thd=, else their id), marked orphans.
 func (r *Router) expire(out []*routed) []*routed {
 	now := r.cfg.Clock.Now()
 	for i := 0; i < len(r.held); {
@@ -345,10 +362,11 @@ func (r *Router) partition(key string) int {
 
 // conversation reads what placing a message needs from its header line,
 // without parsing it (the partition's gateway parses and checks it): its id,
-// its re= parent, the key a thd= field gives, and whether it is a root `def`
-// every partition needs. A payload without a header line has no id: it goes
-// to one partition, whose gateway rejects it (M002).
-func conversation(data []byte) (id, re, key string, shared bool) {
+// its re= parent, the key a thd= field gives (the key of a root; a reply's is
+// its parent's), and whether it is a root `def` every partition needs. A
+// payload without a header line has no id: it goes to one partition, whose
+// gateway rejects it (M002).
+func conversation(data []byte) (id, re, thd string, shared bool) {
 	line := data
 	for len(line) > 0 {
 		var rest []byte
@@ -367,16 +385,12 @@ func conversation(data []byte) (id, re, key string, shared bool) {
 		return "", "", "", false
 	}
 	id = f[0]
-	thd := ""
 	for _, t := range f[2:] {
 		if v, ok := strings.CutPrefix(t, "re="); ok {
 			re = v
 		} else if v, ok := strings.CutPrefix(t, "thd="); ok {
-			thd = v
+			thd = "thd:" + v
 		}
 	}
-	if thd != "" {
-		key = "thd:" + thd
-	}
-	return id, re, key, f[1] == "def" && re == "" && thd == ""
+	return id, re, thd, f[1] == "def" && re == "" && thd == ""
 }

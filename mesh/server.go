@@ -96,7 +96,7 @@ func Setup(ctx context.Context, js jetstream.JetStream, s Subjects, replicas int
 		{Name: s.InStream(), Subjects: []string{s.Prefix + ".in.*"}, Duplicates: DedupWindow},
 		{Name: s.OutStream(), Subjects: []string{s.Prefix + ".to.*", s.Prefix + ".topic.>", s.Prefix + ".diag.*"}, Duplicates: DedupWindow},
 		{Name: s.RoleStream(), Subjects: []string{s.Prefix + ".role.*"}, Duplicates: DedupWindow, Retention: jetstream.WorkQueuePolicy},
-		{Name: s.LogStream(), Subjects: []string{s.Prefix + ".log.*"}, Duplicates: DedupWindow},
+		{Name: s.LogStream(), Subjects: []string{s.Prefix + ".log.>"}, Duplicates: DedupWindow},
 		// The router's output when conversations are spread over partitions.
 		{Name: s.PartStream(), Subjects: []string{s.Prefix + ".part.*.*"}, Duplicates: DedupWindow},
 		{Name: s.AuditStream(), Subjects: []string{s.Prefix + ".audit.*"}, Duplicates: DedupWindow},
@@ -110,7 +110,7 @@ func Setup(ctx context.Context, js jetstream.JetStream, s Subjects, replicas int
 		}
 	}
 	buckets := []jetstream.KeyValueConfig{
-		{Bucket: s.VerdictBucket(), Description: "verdict per message key (id and content hash)"},
+		{Bucket: s.VerdictBucket(), Description: "verdict per message key (id and content hash) of rejected and duplicate messages; an accepted message's is its transcript entry"},
 		{Bucket: s.SnapshotBucket(), Description: "gateway snapshots (an optimisation: replay gives the same state)", MaxValueSize: 8 << 20},
 		{Bucket: s.LeaseBucket(), Description: "partition ownership", TTL: LeaseTTL},
 	}

@@ -37,8 +37,15 @@ func (s Subjects) Role(role string) string { return s.Prefix + ".role." + role }
 // Diag is the subject of an agent's diagnostics (check --format json).
 func (s Subjects) Diag(agent string) string { return s.Prefix + ".diag." + agent }
 
-// Log is the transcript subject of a partition.
-func (s Subjects) Log(part int) string { return fmt.Sprintf("%s.log.%d", s.Prefix, part) }
+// LogPart is the first part of a partition's transcript subjects:
+// LogPart(p)+".>" reads the partition's transcript.
+func (s Subjects) LogPart(part int) string { return fmt.Sprintf("%s.log.%d", s.Prefix, part) }
+
+// Log is the transcript subject of an accepted message: its partition's,
+// then its key (id and content hash). An accepted message's transcript entry
+// is its verdict (Client.Verdict finds it by key), so accepting a message
+// costs no store besides its transcript entry and its deliveries.
+func (s Subjects) Log(part int, key string) string { return s.LogPart(part) + "." + key }
 
 // Part is the subject on which the router hands a partition (Config.Partitions
 // above 1) a message the agent published on In(agent).

@@ -25,8 +25,8 @@ func (c *Client) Tail(ctx context.Context, w io.Writer, opt text.Options) error 
 		defer mu.Unlock()
 		_, _ = io.WriteString(w, s)
 	}
-	logSub, err := c.NC.Subscribe(c.Sub.Prefix+".log.*", func(m *nats.Msg) {
-		if m.Header.Get(HeaderShared) != "" && m.Subject != c.Sub.Log(0) {
+	logSub, err := c.NC.Subscribe(c.Sub.Prefix+".log.>", func(m *nats.Msg) {
+		if m.Header.Get(HeaderShared) != "" && !strings.HasPrefix(m.Subject, c.Sub.LogPart(0)+".") {
 			return // a root def every partition holds: partition 0's copy is printed
 		}
 		agent := m.Header.Get(HeaderAgent)

@@ -31,6 +31,7 @@ var static embed.FS
 // Go's loader for it, the tokenizer vocabularies and the examples.
 type Site struct {
 	Wasm         string            // path of rosettac.wasm
+	GoWasm       string            // path of rosettac-go.wasm, the build the Go tab runs
 	WasmExec     string            // path of Go's wasm_exec.js
 	Vocabularies map[string]string // path of each encoding's vocabulary file, by URL name (o200k_base.tiktoken)
 	Examples     string            // directory of the examples (examples/ of the module)
@@ -52,16 +53,33 @@ func ModuleRoot(dir string) (string, error) {
 
 // Build compiles cmd/rosettac for the browser into cacheDir and returns the
 // Site. It runs the go command, which `go run ./cmd/rosettac play` always has.
+//
+// It builds twice. rosettac.wasm, which the page loads, has every command but
+// gen go's backend (cmd/rosettac/backend_go.go): emit/gogen and go/format,
+// which jennifer formats every file with, are 2 MB that only the Go tab uses.
+// rosettac-go.wasm is the whole CLI with the rosettac_gogen tag, loaded in a
+// worker of its own the first time the Go tab is opened.
 func Build(root, cacheDir string) (*Site, error) {
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return nil, err
 	}
-	wasm := filepath.Join(cacheDir, "rosettac.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./cmd/rosettac")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("building the playground's wasm (GOOS=js GOARCH=wasm go build ./cmd/rosettac in %s): %v\n%s", root, err, out)
+	wasm, goWasm := filepath.Join(cacheDir, "rosettac.wasm"), filepath.Join(cacheDir, "rosettac-go.wasm")
+	for _, b := range []struct {
+		out   string
+		flags []string
+	}{
+		{wasm, noInline},
+		// The Go tab generates small files: none of it is hot, so none
+		// of it is inlined, 1 MB less to load.
+		{goWasm, []string{"-tags", "rosettac_gogen", "-gcflags=all=-l"}},
+	} {
+		args := append([]string{"build", "-trimpath", "-ldflags=-s -w", "-o", b.out}, b.flags...)
+		cmd := exec.Command("go", append(args, "./cmd/rosettac")...)
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("building the playground's wasm (GOOS=js GOARCH=wasm go %s in %s): %v\n%s", strings.Join(cmd.Args[1:], " "), root, err, out)
+		}
 	}
 	goroot := runtime.GOROOT()
 	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil {
@@ -75,7 +93,18 @@ func Build(root, cacheDir string) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Site{Wasm: wasm, WasmExec: exec, Vocabularies: vocabs, Examples: filepath.Join(root, "examples")}, nil
+	return &Site{Wasm: wasm, GoWasm: goWasm, WasmExec: exec, Vocabularies: vocabs, Examples: filepath.Join(root, "examples")}, nil
+}
+
+// noInline compiles, without inlining, the packages of rosettac.wasm that
+// run once per click on a small output (translations, the CLI's commands):
+// inlining copies code, 0.3 MB of wasm there, and buys nothing a person
+// notices. The check's hot path (grammars, passes, participle) keeps it.
+var noInline = []string{
+	"-gcflags=github.com/rosettac/rosettac/cmd/rosettac=-l",
+	"-gcflags=github.com/rosettac/rosettac/emit/translate=-l",
+	"-gcflags=github.com/rosettac/rosettac/internal/datajson=-l",
+	"-gcflags=github.com/rosettac/rosettac/grammars/toon=-l",
 }
 
 // writeVocabularies writes each encoding's vocabulary file into dir. The
@@ -119,7 +148,7 @@ func (s *Site) examples() ([]string, error) {
 
 // files are the page's files by URL path, besides the embedded ones.
 func (s *Site) files() (map[string]string, error) {
-	m := map[string]string{"rosettac.wasm": s.Wasm, "wasm_exec.js": s.WasmExec}
+	m := map[string]string{"rosettac.wasm": s.Wasm, "rosettac-go.wasm": s.GoWasm, "wasm_exec.js": s.WasmExec}
 	for name, path := range s.Vocabularies {
 		m[name] = path
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"go/token"
@@ -12,6 +13,7 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
+	irjson "github.com/rosettac/rosettac/emit/json"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -68,6 +70,7 @@ func runCheck(e *env, args []string) int {
 		return usageError(e, c, err)
 	}
 	// Only diagnostics are wanted, so a language may check while it reads.
+	e.mapInputs = true // check writes no file
 	check := compiler.Diagnose
 	if err := df.validate(); err != nil {
 		return usageError(e, c, err)
@@ -245,12 +248,38 @@ func runCompile(e *env, args []string) int {
 	if outDir == "" && len(kinds)*len(files) > 1 {
 		return usageError(e, c, fmt.Errorf("%d outputs (%d files × --emit %s) need a directory: add -o DIR", len(kinds)*len(files), len(files), strings.Join(kinds, ",")))
 	}
-	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
+	// compile writes its outputs only after every input is read and
+	// reported, and only under -o or to stdout
+	e.mapInputs = true
+	// With no --emit only the diagnostics and the summary are wanted, which
+	// the streamed check gives as check does, keeping less.
+	step := compiler.Check
+	if len(kinds) == 0 {
+		step = compiler.Diagnose
+	}
+	// --emit ir alone writes a Rosetta file's IR message by message as it is
+	// checked (compileIRStreamed), never holding the transcript.
+	streamed := map[*compiler.Result]bool{}
+	var writeErr error
+	if len(kinds) == 1 && kinds[0] == "ir" && outDir != "" {
+		step = func(name string, data []byte, opt compiler.Options) *compiler.Result {
+			r := compileIRStreamed(e, name, data, opt, outDir, &writeErr)
+			if r == nil {
+				return compiler.Check(name, data, opt)
+			}
+			streamed[r] = true
+			return r
+		}
+	}
+	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {
 		return code
 	}
 	var outputs []emit.File
 	for _, r := range results {
+		if streamed[r] {
+			continue // written, and its diagnostics are sorted
+		}
 		for _, k := range kinds {
 			fs, ds := emitFor(emit.Lookup(k), r)
 			r.Diags = append(r.Diags, ds...)
@@ -258,7 +287,7 @@ func runCompile(e *env, args []string) int {
 		}
 		r.Diags.Sort()
 	}
-	toStdout := outDir == "" && len(outputs) > 0
+	toStdout := outDir == "" && (len(outputs) > 0 || len(streamed) > 0)
 	// Machine-readable diagnostics go to stdout unless stdout carries the product.
 	diagOut := e.stderr
 	if df.format != "text" && !toStdout {
@@ -273,7 +302,11 @@ func runCompile(e *env, args []string) int {
 			fmt.Fprintln(e.stderr, summary(r))
 		}
 	}
-	if toStdout {
+	if writeErr != nil {
+		fmt.Fprintf(e.stderr, "rosettac compile: %v\n", writeErr)
+		return exitUsage
+	}
+	if toStdout && len(outputs) > 0 {
 		if _, err := e.stdout.Write(outputs[0].Data); err != nil {
 			fmt.Fprintf(e.stderr, "rosettac compile: %v\n", err)
 			return exitUsage
@@ -283,6 +316,102 @@ func runCompile(e *env, args []string) int {
 		return exitUsage
 	}
 	return exit
+}
+
+// compileIRStreamed is compile --emit ir of a Rosetta file, checked and
+// written message by message (compiler.DiagnoseItems and json.IRStream)
+// into dir, the bytes writeOutputs gives for the ir backend's file, without the transcript's IR or the file ever held
+// whole. It returns nil, having written nothing, for a file that is not
+// Rosetta. A failed write (the first) is kept in *writeErr; after one,
+// nothing more is written.
+func compileIRStreamed(e *env, name string, data []byte, opt compiler.Options, dir string, writeErr *error) *compiler.Result {
+	b := emit.Lookup("ir")
+	base := filepath.Base(name)
+	var w *bufio.Writer
+	var f *os.File
+	open := func() {
+		if *writeErr != nil {
+			return
+		}
+		file := filepath.FromSlash(base + b.Ext)
+		if filepath.IsAbs(file) || !filepath.IsLocal(file) {
+			*writeErr = fmt.Errorf("refusing to write %q outside %s", base+b.Ext, dir)
+			return
+		}
+		p := filepath.Join(dir, file)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			*writeErr = err
+			return
+		}
+		var err error
+		if f, err = os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644); err != nil {
+			*writeErr = err
+			return
+		}
+		w = bufio.NewWriterSize(f, 64<<10)
+	}
+	out := func(p []byte) {
+		if w != nil {
+			w.Write(p) // a failed write is kept by w and returned by Flush
+		}
+	}
+	irs := &irjson.IRStream{Name: base, Out: out}
+	// Every message of a whole Check has the transcript's last epoch; one
+	// written with another (a def changed the epoch later) means the file
+	// is written again from a whole Check.
+	n, epoch, settled := 0, "", true
+	r := compiler.DiagnoseItems(name, data, opt, compiler.Items{
+		Begin: func(src *diag.Source) { open(); irs.Begin(src) },
+		Message: func(m *ir.Message) {
+			if n == 0 {
+				epoch = m.Epoch
+			}
+			n++
+			settled = settled && m.Epoch == epoch
+			irs.Message(m)
+		},
+		Settle: func(last string) { settled = settled && (n == 0 || epoch == last) },
+	})
+	if r == nil {
+		return nil
+	}
+	if r.Doc != nil && !settled && f != nil && *writeErr == nil {
+		if err := w.Flush(); err != nil {
+			*writeErr = err
+		} else if _, err := f.Seek(0, 0); err != nil {
+			*writeErr = err
+		} else if err := f.Truncate(0); err != nil {
+			*writeErr = err
+		} else {
+			fs, _ := emitFor(b, compiler.Check(name, data, opt))
+			for _, fl := range fs {
+				out(fl.Data)
+			}
+		}
+	} else if r.Doc != nil {
+		irs.End(r.Doc.(*ir.Transcript), r.Diags)
+	} else {
+		// rejected before any grammar ran (F001-F003): the backend's file
+		// of no document
+		open()
+		fs, ds := emitFor(b, r)
+		r.Diags = append(r.Diags, ds...)
+		r.Diags.Sort()
+		for _, fl := range fs {
+			out(fl.Data)
+		}
+	}
+	if w != nil {
+		if err := w.Flush(); err != nil && *writeErr == nil {
+			*writeErr = err
+		}
+	}
+	if f != nil {
+		if err := f.Close(); err != nil && *writeErr == nil {
+			*writeErr = err
+		}
+	}
+	return r
 }
 
 // writeOutputs writes files under dir, refusing names that would escape it.

@@ -43,7 +43,11 @@ func runFix(e *env, args []string) int {
 	if all {
 		min = diag.Review
 	}
-	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
+	inputs := map[string][]byte{} // as read: a data form's Source is the text it describes
+	results, code := loadFiles(e, c, files, &in, &df, func(name string, data []byte, opt compiler.Options) *compiler.Result {
+		inputs[name] = data
+		return compiler.Check(name, data, opt)
+	})
 	if results == nil {
 		return code
 	}
@@ -55,7 +59,13 @@ func runFix(e *env, args []string) int {
 			continue
 		}
 		orig := r.Source.Content()
-		text, final := fixText(e, r, opt, min)
+		var text []byte
+		var final *compiler.Result
+		if r.Form != "" { // a data JSON form is left as it is (compiler.Fix)
+			orig, text, final = string(inputs[r.File]), inputs[r.File], r
+		} else {
+			text, final = fixText(e, r, opt, min)
+		}
 		if final.Diags.HasErrors() {
 			exit = exitDiags
 			errs := *final

@@ -110,7 +110,7 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 			case toFmt == fmtTOON:
 				out, dds = translate.JSONToTOON(diag.NewSource(name, jsonText), topt)
 			case toFmt == fmtA2A:
-				jr := checkForTranslate(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
+				jr := compiler.Check(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
 				r.Source, r.Lang, dds = jr.Source, jr.Lang, jr.Diags
 				if jr.Doc != nil && !jr.Diags.HasErrors() {
 					var more diag.List
@@ -120,11 +120,12 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 			case target == ir.JSON:
 				out = jsonText
 			default:
-				// The decoded JSON is read as --from json reads it: the data
-				// form of a Rosetta or Lingua transcript, else AgentDSL's
-				// relational JSON. Positions are the JSON's, which
-				// TOON's decoded form has no lines for: name it so.
-				jr := checkForTranslate(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
+				// The decoded JSON is read as --from json reads it (the JSON
+				// front end): the data form of a Rosetta or Lingua
+				// transcript, else AgentDSL's relational JSON. Positions are
+				// the JSON's, which TOON's decoded form has no lines for:
+				// name it so.
+				jr := compiler.Check(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
 				r.Source, r.Lang = jr.Source, jr.Lang
 				dds = jr.Diags
 				if jr.Doc != nil && !jr.Diags.HasErrors() {
@@ -168,7 +169,7 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 			r.Lang = ir.JSON
 			out, ds = translate.JSONToTOON(src, topt)
 		default:
-			cr := checkForTranslate(name, data, opt)
+			cr := compiler.Check(name, data, opt)
 			r = cr
 			if cr.Doc != nil {
 				var more diag.List

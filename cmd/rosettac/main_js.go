@@ -11,7 +11,7 @@ import (
 	"bytes"
 	"io/fs"
 	"syscall/js"
-	"testing/fstest"
+	"time"
 
 	"github.com/rosettac/rosettac/emit/tokens"
 )
@@ -19,10 +19,38 @@ import (
 // pastedKeys are the Lingua keys pasted into the page, by the name the page
 // passes to --key-file or --psk-file. They stay in this process: nothing here
 // sends them anywhere.
-var pastedKeys = fstest.MapFS{}
+var pastedKeys = map[string][]byte{}
+
+// pastedKey is a pasted key opened as a file: what readKeyFile reads and
+// stats. (testing/fstest's MapFS would do, with testing/iotest and log.)
+type pastedKey struct {
+	*bytes.Reader
+	name string
+}
+
+func (k pastedKey) Stat() (fs.FileInfo, error) { return k, nil }
+func (k pastedKey) Close() error               { return nil }
+func (k pastedKey) Name() string               { return k.name }
+func (k pastedKey) Mode() fs.FileMode          { return 0o600 }
+func (k pastedKey) ModTime() time.Time         { return time.Time{} }
+func (k pastedKey) IsDir() bool                { return false }
+func (k pastedKey) Sys() any                   { return nil }
+
+func openPastedKey(name string) (fs.File, error) {
+	b, ok := pastedKeys[name]
+	if !ok {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return pastedKey{bytes.NewReader(b), name}, nil
+}
+
+// The CLI's key-file reads look among the pasted keys (set before main, so
+// the entry points' tests, main_js_test.go, run with it too).
+func init() {
+	openKeyFile = openPastedKey
+}
 
 func main() {
-	openKeyFile = func(name string) (fs.File, error) { return pastedKeys.Open(name) }
 	js.Global().Set("rosettacRun", js.FuncOf(jsRun))
 	js.Global().Set("rosettacSetKey", js.FuncOf(jsSetKey))
 	js.Global().Set("rosettacSetVocabulary", js.FuncOf(jsSetVocabulary))
@@ -62,7 +90,7 @@ func jsSetKey(_ js.Value, a []js.Value) any {
 		delete(pastedKeys, name)
 		return nil
 	}
-	pastedKeys[name] = &fstest.MapFile{Data: []byte(a[1].String()), Mode: 0o600}
+	pastedKeys[name] = []byte(a[1].String())
 	return nil
 }
 

@@ -61,10 +61,23 @@ func runMesh(e *env, args []string) int {
 	return usageError(e, c, flagError{fmt.Errorf("unknown subcommand %q: want serve, send, replay or tail", args[0])})
 }
 
-// meshCommand is a mesh subcommand's own command, for its usage and errors.
-func meshCommand(e *env, name, args, summary string) (*command, *flag.FlagSet) {
+// meshCommand is a mesh subcommand's own command, for its usage and errors,
+// and its flags, with the connection flags every subcommand has.
+func meshCommand(e *env, name, args, summary string) (*command, *flag.FlagSet, *natsFlags) {
 	c := &command{name: "mesh " + name, args: args, summary: summary}
-	return c, newFlags(e, c)
+	fs := newFlags(e, c)
+	nf := &natsFlags{}
+	nf.register(fs)
+	return c, fs, nf
+}
+
+// parseNoArgs parses the flags of a subcommand that takes no arguments.
+func parseNoArgs(fs *flag.FlagSet, args []string) error {
+	rest, err := parseInterleaved(fs, args)
+	if err == nil && len(rest) > 0 {
+		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
+	}
+	return err
 }
 
 // natsFlags are the connection flags every subcommand has.
@@ -78,10 +91,13 @@ func (f *natsFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.prefix, "prefix", mesh.DefaultPrefix, "subject prefix of the mesh")
 }
 
-func (f *natsFlags) client(e *env, c *command) (*mesh.Client, int) {
-	nc, err := mesh.Dial(f.url, f.creds)
+// client connects every subcommand to the mesh: the server at url (--nats,
+// or serve's embedded one) with --creds, under --prefix. It reports a server
+// that does not answer (exit 2); the caller closes cl.NC.
+func (f *natsFlags) client(e *env, c *command, url string) (*mesh.Client, int) {
+	nc, err := mesh.Dial(url, f.creds)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "rosettac %s: cannot reach NATS at %s: %v\n", c.name, f.url, err)
+		fmt.Fprintf(e.stderr, "rosettac %s: cannot reach NATS at %s: %v\n", c.name, url, err)
 		return nil, exitUsage
 	}
 	cl, err := mesh.NewClient(nc, f.prefix)
@@ -94,9 +110,7 @@ func (f *natsFlags) client(e *env, c *command) (*mesh.Client, int) {
 }
 
 func meshServe(e *env, args []string) int {
-	c, fs := meshCommand(e, "serve", "[flags]", "run the gateway (and, without --nats, an embedded NATS server with JetStream)")
-	var nf natsFlags
-	nf.register(fs)
+	c, fs, nf := meshCommand(e, "serve", "[flags]", "run the gateway (and, without --nats, an embedded NATS server with JetStream)")
 	data := fs.String("data", ".rosettac-mesh", "state directory of the embedded server")
 	port := fs.Int("port", 4222, "client port of the embedded server on 127.0.0.1")
 	config := fs.String("config", "", "configuration file with the mesh policy")
@@ -104,11 +118,7 @@ func meshServe(e *env, args []string) int {
 	hold := fs.Duration("hold", mesh.DefaultHold, "how long a reply waits for its re= parent")
 	partitions := fs.Int("partitions", 1, "spread conversations over N partitions (every gateway of the mesh gives the same N)")
 	own := fs.String("own", "", "the partitions this gateway takes at once, comma-separated (default all; the others only when nobody holds them)")
-	rest, err := parseInterleaved(fs, args)
-	if err == nil && len(rest) > 0 {
-		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
-	}
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return usageError(e, c, err)
 	}
 	set := map[string]bool{}
@@ -117,6 +127,7 @@ func meshServe(e *env, args []string) int {
 	// serve flag not given on the command line.
 	file := *config
 	if file == "" {
+		var err error
 		if file, err = cfgpkg.Find("."); err != nil {
 			fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 			return exitUsage
@@ -192,12 +203,11 @@ func meshServe(e *env, args []string) int {
 		defer func() { s.Shutdown(); s.WaitForShutdown() }()
 		url = s.ClientURL()
 	}
-	nc, err := mesh.Dial(url, nf.creds)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "rosettac %s: cannot reach NATS at %s: %v\n", c.name, url, err)
-		return exitUsage
+	cl, code := nf.client(e, c, url)
+	if cl == nil {
+		return code
 	}
-	defer nc.Close()
+	defer cl.NC.Close()
 	if *metrics != "" {
 		l, err := net.Listen("tcp", *metrics)
 		if err != nil {
@@ -209,7 +219,7 @@ func meshServe(e *env, args []string) int {
 		go func() { _ = srv.Serve(l) }()
 		defer srv.Close()
 	}
-	g, err := mesh.NewNode(ctx, nc, cfg, prefer)
+	g, err := mesh.NewNode(ctx, cl.NC, cfg, prefer)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage
@@ -233,9 +243,7 @@ func meshServe(e *env, args []string) int {
 }
 
 func meshSend(e *env, args []string) int {
-	c, fs := meshCommand(e, "send", "[flags] FILE...", "publish each message of the files as its sender and wait for each verdict")
-	var nf natsFlags
-	nf.register(fs)
+	c, fs, nf := meshCommand(e, "send", "[flags] FILE...", "publish each message of the files as its sender and wait for each verdict")
 	as := fs.String("as", "", "the sender of .lingua and .adsl files (they name none): each file is one payload")
 	to := fs.String("to", "", "recipients of .lingua and .adsl files, comma-separated")
 	files, err := parseInterleaved(fs, args)
@@ -273,7 +281,7 @@ func meshSend(e *env, args []string) int {
 			names = append(names, f)
 		}
 	}
-	cl, code := nf.client(e, c)
+	cl, code := nf.client(e, c, nf.url)
 	if cl == nil {
 		return code
 	}
@@ -324,20 +332,14 @@ func meshSend(e *env, args []string) int {
 }
 
 func meshReplay(e *env, args []string) int {
-	c, fs := meshCommand(e, "replay", "[flags]", "print the accepted transcript as a .rose file")
-	var nf natsFlags
-	nf.register(fs)
+	c, fs, nf := meshCommand(e, "replay", "[flags]", "print the accepted transcript as a .rose file")
 	since := fs.String("since", "", "first message id (included)")
 	until := fs.String("until", "", "last message id (included)")
 	out := fs.String("o", "", "write DIR/transcript.rose instead of stdout, and the Lingua and AgentDSL traffic as DIR/<agent>.lingua and DIR/<agent>.adsl")
-	rest, err := parseInterleaved(fs, args)
-	if err == nil && len(rest) > 0 {
-		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
-	}
-	if err != nil {
+	if err := parseNoArgs(fs, args); err != nil {
 		return usageError(e, c, err)
 	}
-	cl, code := nf.client(e, c)
+	cl, code := nf.client(e, c, nf.url)
 	if cl == nil {
 		return code
 	}
@@ -393,16 +395,11 @@ func meshReplay(e *env, args []string) int {
 }
 
 func meshTail(e *env, args []string) int {
-	c, fs := meshCommand(e, "tail", "[flags]", "follow accepted messages and rejections")
-	var nf natsFlags
-	nf.register(fs)
+	c, fs, nf := meshCommand(e, "tail", "[flags]", "follow accepted messages and rejections")
 	var opt text.Options
 	fs.StringVar(&opt.Lang, "lang", "en", "language of the rendering: en or zh")
 	fs.StringVar(&opt.View, "view", "full", "Rosetta view: full, decision, audit, human_task, content or clean")
-	rest, err := parseInterleaved(fs, args)
-	if err == nil && len(rest) > 0 {
-		err = flagError{fmt.Errorf("unexpected argument %q", rest[0])}
-	}
+	err := parseNoArgs(fs, args)
 	if err == nil && opt.Lang != "en" && opt.Lang != "zh" {
 		err = fmt.Errorf("--lang: %q is not en or zh", opt.Lang)
 	}
@@ -416,14 +413,14 @@ func meshTail(e *env, args []string) int {
 	if err != nil {
 		return usageError(e, c, err)
 	}
-	cl, code := nf.client(e, c)
+	cl, code := nf.client(e, c, nf.url)
 	if cl == nil {
 		return code
 	}
 	defer cl.NC.Close()
 	ctx, stop := stopContext()
 	defer stop()
-	fmt.Fprintf(e.stderr, "rosettac mesh tail: following %s.log.* and %s.audit.* on %s\n", nf.prefix, nf.prefix, nf.url)
+	fmt.Fprintf(e.stderr, "rosettac mesh tail: following %s.log.> and %s.audit.* on %s\n", nf.prefix, nf.prefix, nf.url)
 	if err := cl.Tail(ctx, e.stdout, opt); err != nil {
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage

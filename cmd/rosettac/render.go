@@ -73,6 +73,7 @@ func runRender(e *env, args []string) int {
 	if opt.Msg != "" && opt.Block != "" {
 		return usageError(e, c, fmt.Errorf("--msg and --block: give one"))
 	}
+	e.mapInputs = true // render writes no file
 	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
 	if results == nil {
 		return code

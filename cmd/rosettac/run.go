@@ -35,6 +35,11 @@ type env struct {
 	// unreadable is set when a named file could not be read. The command
 	// goes on with the others, as gofmt does, and run makes the exit code 2.
 	unreadable bool
+	// mapInputs lets readInput map large regular files instead of reading
+	// them (mapFile), for a command that never writes a file it read; unmap
+	// holds what run undoes when the command is over.
+	mapInputs bool
+	unmap     []func()
 }
 
 // command is one subcommand.
@@ -52,6 +57,11 @@ func register(c *command) { commands[c.name] = c }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	defer func() {
+		for _, f := range e.unmap {
+			f() // the command's results, which share the mapped bytes, are gone
+		}
+	}()
 	defer func() {
 		// A bug in rosettac must not print a Go stack trace at a user: say what
 		// happened and exit 2 ("the tool broke"), distinct from exit 1 ("your input").
@@ -451,6 +461,12 @@ func readInput(e *env, name string, limit int64) (in input, over bool, size int6
 		// show a first line under the F003 diagnostic.
 		n = min(n, 64<<10)
 	}
+	if f, ok := r.(*os.File); ok && e.mapInputs && size >= mapMin && size <= limit {
+		if b, unmap := mapFile(f, size); b != nil {
+			e.unmap = append(e.unmap, unmap)
+			return input{name: name, data: b}, false, size, nil
+		}
+	}
 	b, err := readAtMost(r, n, size)
 	if err != nil {
 		return in, false, 0, readError(name, err)
@@ -461,6 +477,11 @@ func readInput(e *env, name string, limit int64) (in input, over bool, size int6
 	}
 	return input{name: name, data: b}, over, size, nil
 }
+
+// mapMin is the smallest file readInput maps (when the command allows it):
+// below it, reading costs less than a mapping. A variable, so that a test can
+// map every file.
+var mapMin int64 = 4 << 20
 
 // readAtMost reads r to its end or to n bytes, whichever is first. size is
 // the file's size when it is a regular file (-1 otherwise): the buffer is

@@ -81,9 +81,10 @@ func runTokens(e *env, args []string) int {
 	// Totals count the bytes as read, in any language, parsed or not; only an
 	// input no command takes (empty, not UTF-8, too large) is refused. So is
 	// a JSON file's breakdown, a lexical scan (keys, values, punctuation) of
-	// whichever language's data it holds: Rosetta's and Lingua's data JSON
-	// would not parse as the relational JSON compiler.Parse reads. Any other
-	// breakdown needs the parsed document.
+	// whichever language's data it holds: the document compiler.Parse reads
+	// from Rosetta's and Lingua's data JSON is the text the form describes,
+	// not the JSON whose tokens are counted. Any other breakdown needs the
+	// parsed document.
 	step := func(file string, src []byte, opt compiler.Options) *compiler.Result {
 		if by != "" {
 			lang := opt.From

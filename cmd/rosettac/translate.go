@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 	"slices"
 	"strings"
@@ -62,12 +63,31 @@ func runTranslate(e *env, args []string) int {
 	} else if target, err = compiler.ParseLanguage(to); err != nil {
 		return usageError(e, c, fmt.Errorf("--to: unknown target %q (want %s)", to, targetNames))
 	}
-	results, code := loadFiles(e, c, files, &in, &df, checkForTranslate)
+	e.mapInputs = true // translate writes to stdout only
+	step := compiler.Check
+	streamed := map[*compiler.Result]bool{} // written already
+	var writeErr error
+	if target == ir.JSON && !in.oneSession {
+		// A Rosetta file is checked and written message by message.
+		step = func(name string, data []byte, opt compiler.Options) *compiler.Result {
+			r := translateJSONStreamed(e, name, data, opt, &writeErr)
+			if r == nil {
+				return compiler.Check(name, data, opt)
+			}
+			streamed[r] = true
+			return r
+		}
+	}
+	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {
 		return code
 	}
+	if writeErr != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, writeErr)
+		return exitUsage
+	}
 	for _, r := range results {
-		if r.Doc == nil {
+		if r.Doc == nil || streamed[r] {
 			continue
 		}
 		if r.Lang == ir.JSON && target == ir.JSON {
@@ -101,28 +121,30 @@ func runTranslate(e *env, args []string) int {
 	return report(e.stderr, results, &rf)
 }
 
-// checkForTranslate checks a file. Rosetta and Lingua data JSON (--from json,
-// or .json) is first turned back into the text of the language it describes,
-// which is then checked like any input of that language; any other JSON is
-// AgentDSL's relational data form, which the compiler reads.
-func checkForTranslate(name string, data []byte, opt compiler.Options) *compiler.Result {
-	lang := opt.From
-	if lang == "" {
-		lang = compiler.Detect(name, data)
-	}
-	if lang != ir.JSON {
-		return compiler.Check(name, data, opt)
-	}
-	from, text, ds := translate.FromJSON(name, data)
-	if from == "" {
-		if ds.HasErrors() {
-			return &compiler.Result{File: name, Lang: ir.JSON, Source: diag.NewSource(name, data), Diags: ds}
+// translateJSONStreamed is translate --to json of a Rosetta file, checked
+// and written message by message (compiler.DiagnoseItems and
+// translate.RosettaJSONStream) to stdout: the bytes and diagnostics of Check,
+// Translate and machineJSON, without the transcript's IR or the output ever
+// held whole. It returns nil, having written nothing, for a file that is not
+// Rosetta. A failed write is kept in *writeErr (the first), and nothing more
+// is written.
+func translateJSONStreamed(e *env, name string, data []byte, opt compiler.Options, writeErr *error) *compiler.Result {
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	js := &translate.RosettaJSONStream{Out: func(b []byte) {
+		if *writeErr == nil {
+			w.Write(b)
 		}
-		return compiler.Check(name, data, opt)
+	}}
+	r := compiler.DiagnoseItems(name, data, opt, compiler.Items{Message: js.Message, Prose: js.Prose})
+	if r == nil {
+		return nil
 	}
-	opt.From = from
-	r := compiler.Check(name, text, opt)
-	r.Diags = append(r.Diags, ds...)
+	if r.Doc != nil {
+		js.End()
+	}
+	if err := w.Flush(); err != nil && *writeErr == nil {
+		*writeErr = err
+	}
 	return r
 }
 

@@ -1,5 +1,5 @@
 // Package agentcard owns `rosettac gen agentcard`: an A2A Agent Card (protocol
-// 0.3.0, ../shared/interop/a2a) from what an agent already declares: its
+// 0.3.0) from what an agent already declares: its
 // AgentRosetta handshake, a `def` on `#sys.hello` (its name, description, URL,
 // version and dialect), and its AgentDSL [FUNCTIONS] (each function a skill).
 // docs/interop.md has the mapping.

@@ -33,47 +33,57 @@ const IRSchema = "rosettac.ir/v1"
 // IR returns the document (and its diagnostics) as one JSON file named name.
 func IR(name string, doc ir.Document, diags diag.List) emit.File {
 	var b bytes.Buffer
-	b.WriteString(`{"schema":`)
-	writeString(&b, IRSchema)
-	b.WriteString(`,"file":`)
-	writeString(&b, name)
-	b.WriteString(`,"language":`)
+	var lang ir.Language
 	if doc != nil {
-		writeString(&b, string(doc.Language()))
-	} else {
-		b.WriteString(`""`)
+		lang = doc.Language()
 	}
-	b.WriteString(`,"document":`)
+	writeHead(&b, name, lang)
 	if doc == nil {
 		b.WriteString("null")
 	} else {
 		encode(&b, reflect.ValueOf(doc))
 	}
+	writeTail(&b, diags)
+	return emit.File{Name: name + ".ir.json", Data: b.Bytes()}
+}
+
+// writeHead writes the file's members before the document's value.
+func writeHead(b *bytes.Buffer, name string, lang ir.Language) {
+	b.WriteString(`{"schema":`)
+	writeString(b, IRSchema)
+	b.WriteString(`,"file":`)
+	writeString(b, name)
+	b.WriteString(`,"language":`)
+	writeString(b, string(lang))
+	b.WriteString(`,"document":`)
+}
+
+// writeTail writes the diagnostics after the document, and closes the file.
+func writeTail(b *bytes.Buffer, diags diag.List) {
 	b.WriteString(`,"diagnostics":[`)
 	for i, d := range diags {
 		if i > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteString(`{"code":`)
-		writeString(&b, d.Code)
+		writeString(b, d.Code)
 		b.WriteString(`,"severity":`)
-		writeString(&b, d.Severity.String())
+		writeString(b, d.Severity.String())
 		b.WriteString(`,"message":`)
-		writeString(&b, d.Message)
+		writeString(b, d.Message)
 		if d.Hint != "" {
 			b.WriteString(`,"hint":`)
-			writeString(&b, d.Hint)
+			writeString(b, d.Hint)
 		}
 		if d.MessageID != "" {
 			b.WriteString(`,"msg":`)
-			writeString(&b, d.MessageID)
+			writeString(b, d.MessageID)
 		}
 		b.WriteString(`,"span":`)
-		writeSpan(&b, d.Span)
+		writeSpan(b, d.Span)
 		b.WriteByte('}')
 	}
 	b.WriteString("]}\n")
-	return emit.File{Name: name + ".ir.json", Data: b.Bytes()}
 }
 
 var spanType = reflect.TypeOf(diag.Span{})

@@ -11,7 +11,7 @@ import (
 
 // componentCase is a small document whose breakdown was computed independently:
 // segments marked by hand on the bytes, tokens from js-tiktoken, attributed by
-// first byte (/work/tokoracle/attr.mjs during development).
+// first byte (by a script outside the repository).
 type componentCase struct {
 	name string
 	text string

@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/grammars/toon"
+	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -35,7 +37,8 @@ import (
 // lost (T025); prose before a message travels in its metadata.
 
 // A2AProtocol is the A2A protocol version of the JSON Schema the output is
-// checked against (../shared/interop/a2a).
+// checked against (the official A2A schema, which internal/interoptest's
+// tests validate the output with).
 const A2AProtocol = "0.3.0"
 
 // ToA2A translates a Rosetta transcript to {"messages": [...], "tasks": [...]}.
@@ -412,7 +415,10 @@ func FromA2A(src *diag.Source) ([]byte, diag.List) {
 		items = append(items, obj(kv("message", toon.Value{Kind: toon.Object, Fields: head})))
 	}
 	data := toon.AppendJSON(nil, obj(kv("format", toon.StringValue("rosetta")), kv("items", arr(items...))), "")
-	_, text, more := FromJSON(src.File, data)
+	text, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", rosetta.JSONText)
+	if more.HasErrors() {
+		text = nil
+	}
 	return text, append(ds, more...)
 }
 

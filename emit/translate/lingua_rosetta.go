@@ -355,7 +355,7 @@ func (c *l2r) payload(f *ir.LinguaFields, m *rmsg) bool {
 				Message: "encrypted payload cannot be read without a key: its content is not visible in the translation (the ciphertext travels in txt wire)",
 				Hint:    "give --key-file or --psk-file (and --session when the input has no handshake) to translate the content"})
 		}
-		m.field("x_enc", payloadPrefix[pl.Kind])
+		m.field("x_enc", pl.Kind.Prefix())
 		return true
 	}
 	force := false
@@ -395,7 +395,7 @@ func (c *l2r) payload(f *ir.LinguaFields, m *rmsg) bool {
 		}
 	}
 	if pl.Kind != def {
-		m.field("x_enc", payloadPrefix[pl.Kind])
+		m.field("x_enc", pl.Kind.Prefix())
 	}
 	if slot != "" {
 		m.insertPayloadSlot(slot)

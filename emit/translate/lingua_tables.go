@@ -8,14 +8,11 @@ import (
 
 // The Lingua code tables (docs/translation.md, "Lingua and Rosetta"). A
 // request's code becomes a Rosetta topic #domain.action[.modifier] spelled with
-// these names, so the code travels exactly and a Rosetta reader sees words.
+// these names (ir's), so the code travels exactly and a Rosetta reader sees words.
 var (
-	linguaDomains = [16]string{"sys", "msg", "fsx", "web", "crn", "mem", "exc", "mbk",
-		"soc", "fin", "ana", "mda", "loc", "iot", "sec", "ext"}
-	linguaActions = [16]string{"nop", "get", "put", "pst", "del", "upd", "qry", "sub",
-		"usb", "hsk", "rej", "fwd", "syn", "vfy", "trf", "xtd"}
-	linguaModifiers = [10]string{"default", "urgent", "silent", "batch", "dryrun",
-		"retry", "async", "encrypted", "compressed", "confirm"}
+	linguaDomains   = ir.LinguaDomainNames
+	linguaActions   = ir.LinguaActionNames
+	linguaModifiers = ir.LinguaModifierNames
 )
 
 const hexDigits = "0123456789ABCDEF"
@@ -198,18 +195,4 @@ func targetOf(tg string) string {
 		return tg
 	}
 	return ""
-}
-
-// payloadPrefix names payload kinds in the x_enc header field.
-var payloadPrefix = map[ir.LinguaPayloadKind]string{
-	ir.PayloadText: "b64", ir.PayloadJSON: "j", ir.PayloadZlib: "z", ir.PayloadRaw: "r", ir.PayloadEncrypted: "e",
-}
-
-func payloadKind(s string) (ir.LinguaPayloadKind, bool) {
-	for _, k := range []ir.LinguaPayloadKind{ir.PayloadText, ir.PayloadJSON, ir.PayloadZlib, ir.PayloadRaw, ir.PayloadEncrypted} {
-		if payloadPrefix[k] == s {
-			return k, true
-		}
-	}
-	return 0, false
 }

@@ -530,7 +530,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 	}
 	pk := def
 	if e := x["x_enc"]; e != "" {
-		if k, ok := payloadKind(e); ok {
+		if k, ok := ir.LinguaPayloadKindOf(e); ok {
 			pk = k
 		}
 	}
@@ -541,7 +541,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 			if pk == ir.PayloadEncrypted {
 				sev = diag.Error
 			}
-			c.lost(m, sev, CodeEncrypted, "the payload cannot be written as x_enc=%s (%v): it is left out", payloadPrefix[pk], err)
+			c.lost(m, sev, CodeEncrypted, "the payload cannot be written as x_enc=%s (%v): it is left out", pk.Prefix(), err)
 		} else {
 			b.WriteString("|$" + pl)
 		}

@@ -110,25 +110,10 @@ func bindingsSlot(key string, kv [][2]string) string {
 	return b.String()
 }
 
-// blockSlot writes a txt block.
+// blockSlot writes a txt block (the grammar's BlockText, which its data
+// JSON reader shares).
 func blockSlot(name, fmt string, attrs [][2]string, lines []string) string {
-	var b strings.Builder
-	b.WriteString(" txt " + name)
-	if fmt != "" && fmt != "txt" {
-		b.WriteString(" @" + fmt)
-	}
-	for _, a := range attrs {
-		b.WriteString(" " + a[0] + "=" + a[1])
-	}
-	b.WriteByte('\n')
-	for _, l := range lines {
-		if l == "" {
-			b.WriteString(" |\n")
-		} else {
-			b.WriteString(" | " + l + "\n")
-		}
-	}
-	return b.String()
+	return rosetta.BlockText(name, fmt, attrs, lines)
 }
 
 // rosettaDoc joins messages into a transcript text and reads it back.

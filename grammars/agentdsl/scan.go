@@ -21,6 +21,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/chatter"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/runtime/adslrt"
 )
@@ -266,7 +267,7 @@ func (r *reader) line(l line) {
 	afterBlank := r.afterBlank
 	r.afterBlank = false
 	lead := len(l.text) - len(strings.TrimLeft(l.text, " \t"))
-	if isFence(t) {
+	if chatter.IsFence(t) {
 		// Chatter, the same in every language (Rosetta's P006): a fence
 		// ends the open block and is kept as prose; the lines inside are read.
 		r.close()
@@ -670,12 +671,4 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 		res.Rows = append(res.Rows, row)
 	}
 	r.extend(&res.Span, l)
-}
-
-// isFence reports whether t (trimmed) is a markdown code fence line.
-func isFence(t string) bool {
-	if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
-		return false
-	}
-	return !strings.ContainsAny(t[3:], " \t`")
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/chatter"
 	"github.com/rosettac/rosettac/internal/diagtext"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -80,7 +81,7 @@ func Parse(src *diag.Source) (*ir.LinguaTranscript, diag.List) {
 			last = p.wire(trimmed, start)
 			p.doc.Items = append(p.doc.Items, last)
 		default:
-			if isFence(trimmed) {
+			if chatter.IsFence(trimmed) {
 				// Chatter, the same in every language (Rosetta's P006): the
 				// fence is kept as prose and said, the lines inside are read.
 				p.errs.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeFence, Span: src.Span(start, lineEnd),
@@ -262,7 +263,13 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 	if err != nil {
 		const hint = "a request starts 👽 and two or three hex digits (👽73, 👽739), a response ^ and a status (^0), an error !E and a type (!E2W)"
 		if off := syntaxOffset(err, len(head)); off < len(head) {
-			p.errorf(CodeBadHead, start+off, start+headEnd, hint, "message code cannot be read at %s", tokenAt(head, off))
+			msg := "message code cannot be read at " + tokenAt(head, off)
+			var fixes []diag.Fix
+			if code, words, ok := letterCode(head); ok { // 👽3G (slips.go)
+				msg += " (did you mean " + code + ", " + words + "?)"
+				fixes = p.fix("write the code as "+code, diag.Review, start, start+headEnd, code)
+			}
+			p.add(diag.Error, CodeBadHead, start+off, start+headEnd, msg, hint, fixes)
 		} else { // the code stops short: the whole of it is the problem
 			p.errorf(CodeBadHead, start, start+headEnd, hint, "message code %s is incomplete", strconv.Quote(diagtext.Clip(head)))
 		}
@@ -595,14 +602,4 @@ func (p *parser) payload(s string, start int) *ir.LinguaPayload {
 		p.warnf(CodeEmptyField, start, start+len(s), "give the payload a body or remove it", "payload %s has an empty body", s)
 	}
 	return pl
-}
-
-// isFence reports whether s (leading white space removed) is a markdown code
-// fence line: three backticks or tildes and an optional info word.
-func isFence(s string) bool {
-	if !strings.HasPrefix(s, "```") && !strings.HasPrefix(s, "~~~") {
-		return false
-	}
-	rest := strings.TrimRight(s[3:], " \t")
-	return !strings.ContainsAny(rest, " \t`")
 }

@@ -163,22 +163,30 @@ func (p *parser) condSlip(s string, start int) string {
 	}
 	if w == 1 && len(s) >= 3 {
 		switch op := s[1:3]; op {
-		case "==", "!=":
+		case "==", "!=", "<>":
+			// <> is SQL's not equal: Lingua's !, as != is.
+			one := op[:1]
+			if op == "<>" {
+				one = "!"
+			}
 			p.add(diag.Warning, CodeCondSlip, start+1, start+3,
-				"operator `"+op+"` read as `"+op[:1]+"`",
-				"the operators are > < = ! (not equal) ~ (contains), one character each", p.fix("write the operator as "+op[:1], diag.Safe, start+1, start+3, op[:1]))
-			s = s[:2] + s[3:]
-		case ">=", "<=":
+				"operator `"+op+"` read as `"+one+"`",
+				"the operators are > < = ! (not equal) ~ (contains), one character each", p.fix("write the operator as "+one, diag.Safe, start+1, start+3, one))
+			s = s[:1] + one + s[3:]
+		case ">=", "<=", "=>", "=<":
+			// => and =< are >= and <= written the other way round; all four
+			// are read as their first character, the rest the value.
+			cmp := strings.Trim(op, "=")
 			var fixes []diag.Fix
 			bound := s[3:]
 			if n, err := strconv.ParseInt(bound, 10, 64); err == nil && n > -1<<62 && n < 1<<62 {
 				// For a whole number N, >=N is >N-1 and <=N is <N+1.
-				if op[0] == '>' {
+				if cmp == ">" {
 					n--
 				} else {
 					n++
 				}
-				fixes = p.fix("write "+op[:1]+strconv.FormatInt(n, 10), diag.Review, start+1, start+len(s), op[:1]+strconv.FormatInt(n, 10))
+				fixes = p.fix("write "+cmp+strconv.FormatInt(n, 10), diag.Review, start+1, start+len(s), cmp+strconv.FormatInt(n, 10))
 			}
 			p.add(diag.Error, CodeBadCond, start+1, start+3,
 				"operator `"+op+"` is not a Lingua operator; the condition is read as `"+op[:1]+"` with the value `"+op[1:]+bound+"`",
@@ -211,4 +219,52 @@ func (p *parser) condChecks(c *ir.LinguaCond, start int) {
 		p.add(diag.Error, CodeBadCond, start-1, start+len(c.Text),
 			"condition %"+diagtext.Clip(c.Text)+" has no value after its operator", "write the value the condition compares with: %K>100, %T~agent", nil)
 	}
+}
+
+// letterCode reads a request code with a letter where a hex digit belongs
+// (👽3G: G is no hex digit): a letter that begins exactly one entry of its
+// position's table, by mnemonic or word (G: GET, the action 1), stands for
+// that entry's digit, so 👽3G is taken to mean 👽31, web get. It returns the
+// code in digits and the words of its entries; ok is false when head is not
+// 👽 and two or three letters and digits with a letter that is no hex
+// digit, or when such a letter begins no entry or more than one (👽3S:
+// SUB, SYN, subscribe and sync all start with S).
+func letterCode(head string) (code, words string, ok bool) {
+	s, found := strings.CutPrefix(head, alien)
+	if !found || len(s) < 2 || len(s) > 3 {
+		return "", "", false
+	}
+	tables := [][]ir.LinguaCode{ir.LinguaDomains, ir.LinguaActions, ir.LinguaModifiers}
+	var b strings.Builder
+	var ws []string
+	b.WriteString(alien)
+	guessed := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if up := strings.ToUpper(string(c))[0]; strings.IndexByte("0123456789ABCDEF", up) >= 0 {
+			e, _ := ir.LinguaLookup(tables[i], up)
+			if e.Word == "" {
+				return "", "", false // a modifier digit the table does not have
+			}
+			b.WriteByte(up)
+			ws = append(ws, e.Word)
+			continue
+		}
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return "", "", false
+		}
+		var match []ir.LinguaCode
+		for _, e := range tables[i] {
+			if strings.EqualFold(e.Mnemonic[:min(1, len(e.Mnemonic))], string(c)) || strings.EqualFold(e.Word[:1], string(c)) {
+				match = append(match, e)
+			}
+		}
+		if len(match) != 1 {
+			return "", "", false
+		}
+		b.WriteByte(match[0].Code)
+		ws = append(ws, match[0].Word)
+		guessed = true
+	}
+	return b.String(), strings.Join(ws, " "), guessed
 }

@@ -89,6 +89,9 @@ func (p *parser) body(l lineRef, sg seg) {
 			p.endSlot()
 			c.slot = p.newSlot("a", p.pos(l, sg.src), l)
 		}
+		// Every def line is a binding of the one implicit a slot, which
+		// spans them all (SlotHead.Span: to the end of the slot's last line).
+		c.slot.end, c.slot.endLine = l.end, l
 		p.appendRaw(c.slot, sg, 0)
 		p.bindLine(c.slot, sg)
 		return

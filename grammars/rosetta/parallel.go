@@ -4,6 +4,7 @@ import (
 	"runtime"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/chatter"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -29,23 +30,72 @@ const chunkSize = 128 << 10
 // order, on the caller's goroutine. With one core, or an input too small to
 // cut, it is ParseEach.
 func ParseEachParallel(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.List) {
-	return parseParallel(src, nil, func(m *ir.Message, _ struct{}) { each(m) }, runtime.GOMAXPROCS(0), chunkSize)
+	return parseParallel(src, each, runtime.GOMAXPROCS(0), chunkSize)
 }
 
-// ParseEachPrepared is ParseEachParallel with a step of the consumer's own
-// on the parsing cores: prepare runs on each message as soon as its piece
-// is parsed, on the goroutine that parsed it (so concurrently with each on
-// earlier messages, and never twice), and each gets the message with what
+// Items are the callbacks of ParseItems: one for each message, one for each
+// prose run (nil: prose is only kept in the transcript).
+type Items struct {
+	Message func(*ir.Message)
+	Prose   func(*ir.Prose)
+}
+
+// ParseItems is ParseEachParallel that hands out the prose runs too: every
+// message and every prose run goes to its callback in source order (the order
+// Print and the translations write them in), so that a writer of the whole
+// transcript can write it item by item, never holding it. The transcript
+// returned keeps the prose as well. Input with no header at all is one
+// degraded message (P001) and no prose, as in Parse.
+func ParseItems(src *diag.Source, it Items) (*ir.Transcript, diag.List) {
+	return parseItems(src, itemsOf(it), runtime.GOMAXPROCS(0), chunkSize)
+}
+
+// ParseItemsPrepared is ParseItems with a step of the consumer's own on the
+// parsing cores: prepare runs on each message as soon as its piece is
+// parsed, on the goroutine that parsed it (so concurrently with message on
+// earlier messages, and once), and message gets each message with what
 // prepare made of it, in order on the caller's goroutine. prepare must read
 // only the message and src, and change neither. Work a consumer can do on a
 // message alone (a checker's single-message rules) then leaves the
 // consumer's goroutine, which is ordered and the slowest stage.
-func ParseEachPrepared[T any](src *diag.Source, prepare func(*ir.Message) T, each func(*ir.Message, T)) (*ir.Transcript, diag.List) {
-	return parseParallel(src, prepare, each, runtime.GOMAXPROCS(0), chunkSize)
+func ParseItemsPrepared[T any](src *diag.Source, prepare func(*ir.Message) T, message func(*ir.Message, T), prose func(*ir.Prose)) (*ir.Transcript, diag.List) {
+	return parseItems(src, prepItems[T]{prepare: prepare, message: message, prose: prose}, runtime.GOMAXPROCS(0), chunkSize)
+}
+
+// prepItems are ParseItemsPrepared's steps; a nil prepare gives each message
+// T's zero value, a nil message keeps the messages in the transcript.
+type prepItems[T any] struct {
+	prepare func(*ir.Message) T
+	message func(*ir.Message, T)
+	prose   func(*ir.Prose)
+}
+
+// itemsOf is ParseItems' callbacks as ParseItemsPrepared's, with nothing to
+// prepare.
+func itemsOf(it Items) prepItems[struct{}] {
+	pi := prepItems[struct{}]{prose: it.Prose}
+	if it.Message != nil {
+		pi.message = func(m *ir.Message, _ struct{}) { it.Message(m) }
+	}
+	return pi
+}
+
+// prepared is prepare(m), or T's zero value without a prepare.
+func (it prepItems[T]) prepared(m *ir.Message) T {
+	if it.prepare == nil {
+		var zero T
+		return zero
+	}
+	return it.prepare(m)
+}
+
+func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int) (*ir.Transcript, diag.List) {
+	return parseItems(src, itemsOf(Items{Message: each}), workers, chunk)
 }
 
 // piece is one cut of the input, parsed: its messages (in order) with what
-// prepare made of each, its prose and its diagnostics.
+// prepare made of each when they are handed on, its prose and its
+// diagnostics.
 type piece[T any] struct {
 	msgs     []*ir.Message
 	prepared []T
@@ -53,16 +103,16 @@ type piece[T any] struct {
 	diags    diag.List
 }
 
-// parseParallel is ParseEachPrepared with the number of workers and the
-// size of a piece; a nil prepare gives each T's zero value.
-func parseParallel[T any](src *diag.Source, prepare func(*ir.Message) T, each func(*ir.Message, T), workers, chunk int) (*ir.Transcript, diag.List) {
+func parseItems[T any](src *diag.Source, it prepItems[T], workers, chunk int) (*ir.Transcript, diag.List) {
+	each := it.message
 	text := src.Content()
 	start := diag.BOMLen(text)
 	whole := func() (*ir.Transcript, diag.List) {
-		if each == nil {
-			return ParseEach(src, nil)
+		one := Items{Prose: it.prose}
+		if each != nil {
+			one.Message = func(m *ir.Message) { each(m, it.prepared(m)) }
 		}
-		return ParseEach(src, func(m *ir.Message) { each(m, prepared(prepare, m)) })
+		return parseEach(src, one)
 	}
 	if workers < 2 || len(text)-start < 2*chunk {
 		return whole()
@@ -88,7 +138,7 @@ func parseParallel[T any](src *diag.Source, prepare func(*ir.Message) T, each fu
 	for range workers {
 		go func() {
 			for j := range jobs {
-				j.out <- parsePiece(src, j.from, j.to, prepare, each != nil)
+				j.out <- parsePiece(src, j.from, j.to, it)
 			}
 		}()
 	}
@@ -110,12 +160,19 @@ func parseParallel[T any](src *diag.Source, prepare func(*ir.Message) T, each fu
 	var ds diag.List
 	for out := range order {
 		pc := <-out
+		pi := 0 // the piece's prose runs, handed out in order among its messages
 		for i, m := range pc.msgs {
 			if each != nil {
+				for ; it.prose != nil && pi < len(pc.prose) && pc.prose[pi].Span.StartOffset() < m.Span.StartOffset(); pi++ {
+					it.prose(pc.prose[pi])
+				}
 				each(m, pc.prepared[i])
 			} else {
 				t.Messages = append(t.Messages, m)
 			}
+		}
+		for ; it.prose != nil && pi < len(pc.prose); pi++ {
+			it.prose(pc.prose[pi])
 		}
 		t.Prose = append(t.Prose, pc.prose...)
 		ds = append(ds, pc.diags...)
@@ -123,30 +180,21 @@ func parseParallel[T any](src *diag.Source, prepare func(*ir.Message) T, each fu
 	return t, ds
 }
 
-// prepared is prepare(m), or T's zero value without a prepare.
-func prepared[T any](prepare func(*ir.Message) T, m *ir.Message) T {
-	if prepare == nil {
-		var zero T
-		return zero
-	}
-	return prepare(m)
-}
-
 // parsePiece parses the lines in text[from:to] as the whole parse does from a
 // header line on (ParseEachFrom), keeping the messages, and, when they are
-// to be handed on, what prepare makes of each.
-func parsePiece[T any](src *diag.Source, from, to int, prepare func(*ir.Message) T, handed bool) piece[T] {
+// handed on, what it.prepare makes of each.
+func parsePiece[T any](src *diag.Source, from, to int, it prepItems[T]) piece[T] {
 	p := &parser{src: src, text: src.Content()}
 	p.t = &ir.Transcript{}
 	p.lines(from, to)
 	p.endMessage()
 	p.endProse()
 	pc := piece[T]{msgs: p.t.Messages, prose: p.t.Prose, diags: p.diags}
-	if handed {
+	if it.message != nil {
 		pc.prepared = make([]T, len(pc.msgs))
-		if prepare != nil {
+		if it.prepare != nil {
 			for i, m := range pc.msgs {
-				pc.prepared[i] = prepare(m)
+				pc.prepared[i] = it.prepare(m)
 			}
 		}
 	}
@@ -189,7 +237,7 @@ func (c *cutter) next(at int) int {
 // they are never cut before, only parsed.
 func (c *cutter) isHeader(line string) bool {
 	i := skipWS(line, 0)
-	if i == len(line) || line[i] == '|' || isFence(line[i:]) {
+	if i == len(line) || line[i] == '|' || chatter.IsFence(line[i:]) {
 		return false
 	}
 	s := line[i:]

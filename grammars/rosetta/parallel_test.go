@@ -40,12 +40,12 @@ func TestParallelSameAsWhole(t *testing.T) {
 				where := fmt.Sprintf("%s, pieces of %d bytes, %d workers", name, chunk, workers)
 				// prepare's result comes to each with its own message.
 				prepare := func(m *ir.Message) *ir.Message { return m }
-				pt, pd := parseParallel(src, prepare, func(m, prepared *ir.Message) {
+				pt, pd := parseItems(src, prepItems[*ir.Message]{prepare: prepare, message: func(m, prepared *ir.Message) {
 					if prepared != m {
 						t.Errorf("%s: message at %v handed with what prepare made of the one at %v", where, m.Span, prepared.Span)
 					}
 					msgs = append(msgs, m)
-				}, workers, chunk)
+				}}, workers, chunk)
 				if d := cmp.Diff(wholeMsgs, msgs); d != "" {
 					t.Errorf("%s: messages differ (-whole +pieces):\n%s", where, d)
 				}
@@ -59,9 +59,50 @@ func TestParallelSameAsWhole(t *testing.T) {
 		}
 		// Without each, the messages are kept in the transcript, as Parse keeps them.
 		whole, _ := Parse(src)
-		pieces, _ := parseParallel[struct{}](src, nil, nil, 2, 64)
+		pieces, _ := parseParallel(src, nil, 2, 64)
 		if d := cmp.Diff(whole, pieces); d != "" {
 			t.Errorf("%s: kept transcript differs (-whole +pieces):\n%s", name, d)
+		}
+	}
+}
+
+// TestItemsInSourceOrder holds ParseItems, on one core and cut into pieces on
+// several, to handing out the messages and prose runs of Parse's transcript
+// in source order (what Print and the item-by-item writers need), for the
+// inputs TestParallelSameAsWhole reads.
+func TestItemsInSourceOrder(t *testing.T) {
+	files := roseFiles(t)
+	files["mixed"] = []byte(strings.Repeat("intro prose\n\na1.1 ask >a2 #t\n why x\n\nprose between\n\n"+
+		"a1.2 tell >a1\n a k = v ~hi\n\n  not a slot\n\n", 30) + "prose after\n")
+	files["no header"] = []byte(strings.Repeat("just prose, no message here\n", 200))
+	for name, b := range files {
+		src := diag.NewSource(name, b)
+		whole, wd := Parse(src)
+		var want []diag.Span
+		mi, pi := 0, 0
+		for mi < len(whole.Messages) || pi < len(whole.Prose) {
+			if pi < len(whole.Prose) && (mi >= len(whole.Messages) || whole.Prose[pi].Span.StartOffset() < whole.Messages[mi].Span.StartOffset()) {
+				want = append(want, whole.Prose[pi].Span)
+				pi++
+			} else {
+				want = append(want, whole.Messages[mi].Span)
+				mi++
+			}
+		}
+		for _, workers := range []int{1, 2, 3} {
+			var got []diag.Span
+			it := Items{Message: func(m *ir.Message) { got = append(got, m.Span) }, Prose: func(p *ir.Prose) { got = append(got, p.Span) }}
+			pt, pd := parseItems(src, itemsOf(it), workers, 64)
+			where := fmt.Sprintf("%s, %d workers", name, workers)
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("%s: items differ from the transcript's order (-want +got):\n%s", where, d)
+			}
+			if d := cmp.Diff(whole.Prose, pt.Prose); d != "" {
+				t.Errorf("%s: the transcript's prose differs (-whole +items):\n%s", where, d)
+			}
+			if d := cmp.Diff(wd, pd); d != "" {
+				t.Errorf("%s: diagnostics differ (-whole +items):\n%s", where, d)
+			}
 		}
 	}
 }

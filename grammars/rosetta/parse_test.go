@@ -401,6 +401,10 @@ func TestDef(t *testing.T) {
 	if len(a.Bindings) != 3 || !a.Bindings[1].Neg || a.Bindings[2].Value != "the checkout service continued" {
 		t.Errorf("def bindings = %+v", a.Bindings)
 	}
+	// The implicit a slot spans every def line, through the last one.
+	if got, want := src[a.Span.StartOffset():a.Span.EndOffset()], strings.TrimSpace(src[strings.Index(src, "dialect"):]); got != want {
+		t.Errorf("def slot spans %q, want %q", got, want)
+	}
 	out := string(Print(tr, true))
 	if want := "a1.0 def >* #sys.hello\n dialect = rosetta/2.1\n NOPE    != x ~lo\n CKO     = the checkout service continued\n"; out != want {
 		t.Errorf("def printed as\n%s\nwant\n%s", out, want)

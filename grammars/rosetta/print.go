@@ -32,23 +32,62 @@ import (
 // Print never fails; the output ends with a newline.
 func Print(t *ir.Transcript, terse bool) []byte {
 	var b strings.Builder
+	pr := Printer{Terse: terse, b: &b}
 	mi, pi := 0, 0
-	first := true
 	for mi < len(t.Messages) || pi < len(t.Prose) {
-		if !first {
-			b.WriteByte('\n')
-		}
-		first = false
 		if pi < len(t.Prose) && (mi >= len(t.Messages) || t.Prose[pi].Span.StartOffset() < t.Messages[mi].Span.StartOffset()) {
-			b.WriteString(t.Prose[pi].Text)
-			b.WriteByte('\n')
+			pr.Prose(t.Prose[pi])
 			pi++
 			continue
 		}
-		printMessage(&b, t.Messages[mi], terse)
+		pr.Message(t.Messages[mi])
 		mi++
 	}
 	return []byte(b.String())
+}
+
+// Printer is Print one item at a time, for a writer that never holds the
+// whole transcript (rosettac fmt, fed by compiler.ParseItems): Message and
+// Prose, called in source order, write what Print writes for each, the
+// blank line between items included; Take returns what was written since the
+// last Take. The concatenation of the pieces is Print's output.
+type Printer struct {
+	Terse bool
+	b     *strings.Builder
+	begun bool
+}
+
+func (p *Printer) sep() {
+	if p.b == nil {
+		p.b = new(strings.Builder)
+	}
+	if p.begun {
+		p.b.WriteByte('\n')
+	}
+	p.begun = true
+}
+
+// Message writes a message.
+func (p *Printer) Message(m *ir.Message) {
+	p.sep()
+	printMessage(p.b, m, p.Terse)
+}
+
+// Prose writes a prose run, byte for byte.
+func (p *Printer) Prose(pr *ir.Prose) {
+	p.sep()
+	p.b.WriteString(pr.Text)
+	p.b.WriteByte('\n')
+}
+
+// Take returns the text written since the last call, and forgets it.
+func (p *Printer) Take() string {
+	if p.b == nil {
+		return ""
+	}
+	s := p.b.String()
+	p.b.Reset()
+	return s
 }
 
 func printMessage(b *strings.Builder, m *ir.Message, terse bool) {

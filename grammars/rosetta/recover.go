@@ -64,8 +64,9 @@ type recovered struct {
 }
 
 // headerLeadRE matches the decoration a model puts before a header: a list
-// bullet or number, a heading or quote marker, emphasis or code markers.
-var headerLeadRE = regexp.MustCompile("^(?:(?:[-*+•]|\\d+[.)]|#{1,6}|>)[ \t]+)?(?:\\*\\*|__|`{1,3}|\\*|_)?")
+// bullet or number, a heading or quote marker, emphasis or code markers (the
+// group: the marker the trail must close).
+var headerLeadRE = regexp.MustCompile("^(?:(?:[-*+•]|\\d+[.)]|#{1,6}|>)[ \t]+)?(\\*\\*|__|`{1,3}|\\*|_)?")
 
 // headerTrailRE matches emphasis or code markers closing a header line.
 var headerTrailRE = regexp.MustCompile("(?:\\*\\*|__|`{1,3}|\\*|_)[ \t]*$")
@@ -123,23 +124,33 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 		out.WriteString(text)
 	}
 
-	// Decoration before and after.
-	lead := headerLeadRE.FindStringIndex(s)
+	// Decoration before and after. Emphasis and code markers come in pairs:
+	// a marker at the end of the line is decoration only when it closes the
+	// one the lead opened (`**…**`, `*…*`, `` `…` ``). Unopened, it is the
+	// header's own text (`#A*`, kept as written by P020), which fmt writes
+	// back as it was: were it read as emphasis, `a0 ell #A* 0` would print as
+	// `a0 tell #A*` and read back with the topic `A`. The message parsed
+	// again from its span, which starts after the lead, sees the lead too:
+	// the Rereader reads a header line from its start.
+	lead := headerLeadRE.FindStringSubmatchIndex(s)
 	i := lead[1]
+	opened := ""
+	if lead[2] >= 0 {
+		opened = s[lead[2]:lead[3]]
+	}
 	end := len(s)
 	for end > i && (s[end-1] == ' ' || s[end-1] == '\t') {
 		end--
 	}
 	trail := -1
-	if i > 0 || strings.ContainsAny(s[i:end], "*_`") {
-		if t := headerTrailRE.FindStringIndex(s[i:end]); t != nil {
+	if opened != "" {
+		if t := headerTrailRE.FindStringIndex(s[i:end]); t != nil && s[i+t[0]:end] == opened {
 			trail = i + t[0]
 		}
 		// A lone `*` after `>` or `,` is the broadcast target (`>*`), and
-		// after `=` a field's value (`at=*`), not emphasis: read as emphasis,
-		// the message parsed from its own span (which starts after the lead)
-		// would read it as the target or the value.
-		if trail > 0 && s[trail] == '*' && (trail+1 == end || s[trail+1] != '*') && strings.ContainsRune(">,=", rune(s[trail-1])) {
+		// after `=` a field's value (`at=*`), not emphasis, even inside a
+		// `*` the lead opened.
+		if trail > 0 && opened == "*" && strings.ContainsRune(">,=", rune(s[trail-1])) {
 			trail = -1
 		}
 	}
@@ -223,11 +234,15 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 		if k+1 < len(words) {
 			if key, val, ok := cutField(text); ok && key == "at" && dateRE.MatchString(val) && timeOfDayRE.MatchString(s[words[k+1].start:words[k+1].end]) {
 				nw := words[k+1]
-				fixed := text + "T" + s[nw.start:nw.end]
+				join := "T"
+				if s[nw.start+1] == ':' { // 9:05: ISO 8601 writes the hour in two digits
+					join = "T0"
+				}
+				fixed := text + join + s[nw.start:nw.end]
 				r.finds = append(r.finds, finding{sev: diag.Warning, code: CodeHeaderValue, start: sg.off(w.start), end: sg.off(nw.end),
 					msg:  "`" + s[w.start:nw.end] + "` is a date and a time split by a space; read as `" + fixed + "`",
 					hint: "write a time as one word: at=YYYY-MM-DDTHH:MM (or at=@t:HH:MM with an epoch)",
-					fix:  &fixText{title: "join the date and the time with T", app: diag.Safe, edits: []editAt{{sg.off(w.end), sg.off(nw.start), "T"}}}})
+					fix:  &fixText{title: "join the date and the time with " + join, app: diag.Safe, edits: []editAt{{sg.off(w.end), sg.off(nw.start), join}}}})
 				add(" ", last, last)
 				add(fixed, w.start, nw.end)
 				last = nw.end
@@ -296,6 +311,28 @@ func (p *parser) recoverHeader(sg seg) (recovered, bool) {
 				last = w.end
 				r.topicKept = [2]int{sg.off(w.start + mark), sg.off(w.end)}
 				k++
+				continue
+			}
+		}
+		// A field written as a label, key: value or key:value (re: a1.1,
+		// ttl:1h): read as key=value when that is a field.
+		if key, val, found := strings.Cut(text, ":"); found && isHeaderKey(strings.ToLower(key)) && !strings.Contains(key, "=") {
+			low, b := strings.ToLower(key), w.end
+			if val == "" && k+1 < len(words) {
+				val, b = s[words[k+1].start:words[k+1].end], words[k+1].end
+			}
+			if fixed := low + "=" + val; val != "" && p.headerPart(fixed, false) {
+				r.finds = append(r.finds, finding{sev: diag.Warning, code: CodeHeaderValue, start: sg.off(w.start), end: sg.off(b),
+					msg:  "`" + s[w.start:b] + "` is a header field written with a colon; read as `" + fixed + "`",
+					hint: "write a header field as key=value, with no space: re=a1.1, ttl=1h",
+					fix:  &fixText{title: "write " + fixed, app: diag.Safe, edits: []editAt{{sg.off(w.start), sg.off(b - len(val)), low + "="}}}})
+				add(" ", last, last)
+				add(fixed, w.start, b)
+				last = b
+				k++
+				if b != w.end {
+					k++
+				}
 				continue
 			}
 		}
@@ -489,6 +526,20 @@ func (p *parser) nearFields(sg seg) {
 	h := p.cur.m.Header
 	for i := range h.Fields {
 		f := &h.Fields[i]
+		end := f.Span.EndOffset()
+		val := p.src.Span(end-len(f.Value), end)
+		if f.Key == "pri" {
+			// pri=HIGH, pri=normal: a level in another form, read as it; a
+			// guess (pri=urgent) is the checker's E015 to offer.
+			if lv, sure, ok := ir.NearPriority(f.Value); ok && sure {
+				p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeHeaderValue, Span: f.Span,
+					Message: "`pri=" + f.Value + "` is not a priority level; read as `pri=" + lv + "`",
+					Hint:    "the priority levels are " + strings.Join(ir.PriLevels, ", ") + ", in lower case",
+					Fixes:   []diag.Fix{diag.Replace("write pri="+lv, diag.Safe, val, lv)}})
+				f.Value = lv
+			}
+			continue
+		}
 		if f.Key != "ttl" {
 			continue
 		}
@@ -496,8 +547,6 @@ func (p *parser) nearFields(sg seg) {
 		if !ok {
 			continue
 		}
-		end := f.Span.EndOffset()
-		val := p.src.Span(end-len(f.Value), end)
 		p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeHeaderValue, Span: f.Span,
 			Message: "`ttl=" + f.Value + "` is not a duration; read as `ttl=" + d + "`",
 			Hint:    "a duration is a number and one of s, m, h, d, w: ttl=90s, ttl=15m, ttl=1h",
@@ -580,4 +629,10 @@ func (p *parser) slip(s string, at func(int) int) (int, *ir.Conf) {
 		Hint:    "end a claim with ~hi, ~mid, ~lo or ~?, nothing around it",
 		Fixes:   []diag.Fix{diag.Replace("write the confidence as "+lit, diag.Safe, sp, lit)}})
 	return loc[0], p.nodes.conf(sp, kind)
+}
+
+// isHeaderLead reports whether s is all decoration a model puts before a
+// header (headerLeadRE matches the whole of it).
+func isHeaderLead(s string) bool {
+	return s != "" && headerLeadRE.FindStringIndex(s)[1] == len(s)
 }

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/chatter"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -24,7 +25,13 @@ func Parse(src *diag.Source) (*ir.Transcript, diag.List) {
 // checker folds messages into a session this way without the whole
 // transcript's IR ever being live at once. With a nil each it is Parse.
 func ParseEach(src *diag.Source, each func(*ir.Message)) (*ir.Transcript, diag.List) {
-	p := &parser{src: src, text: src.Content(), each: each}
+	return parseEach(src, Items{Message: each})
+}
+
+// parseEach is ParseEach handing prose runs to it.Prose too (ParseItems on
+// one core).
+func parseEach(src *diag.Source, it Items) (*ir.Transcript, diag.List) {
+	p := &parser{src: src, text: src.Content(), each: it.Message, eachProse: it.Prose}
 	p.run()
 	return p.t, p.diags
 }
@@ -90,6 +97,16 @@ func (r *Rereader) Message(sp diag.Span) *ir.Message {
 	p := r.p
 	p.t.Messages, p.diags = p.t.Messages[:0], p.diags[:0]
 	start, end := sp.Offsets()
+	// A header read by recovery after a lead (`**`, `- `) has a span that
+	// starts after it; the whole parse read the line from its start, and
+	// whether the line's end is decoration depends on the lead (recover.go).
+	ls := strings.LastIndexByte(p.text[:start], '\n') + 1
+	if ls == 0 {
+		ls = min(diag.BOMLen(p.text), start)
+	}
+	if ls < start && isHeaderLead(p.text[ls:start]) {
+		start = ls
+	}
 	p.lines(start, min(end, len(p.text)))
 	p.endMessage()
 	if len(p.t.Messages) == 0 {
@@ -133,15 +150,21 @@ func (s seg) off(i int) int {
 }
 
 type parser struct {
-	each  func(*ir.Message) // ParseEach's callback, or nil to keep messages in t
-	src   *diag.Source
-	text  string
-	t     *ir.Transcript
-	diags diag.List
-	lex   lineLexer // slot lines and values
-	hlex  lineLexer // header lines (kept apart: ending a message lowers its last slot)
-	tlex  lineLexer // route targets, re-read from the header's route token
-	rlex  lineLexer // header parts tried by recovery (recover.go)
+	each func(*ir.Message) // ParseEach's callback, or nil to keep messages in t
+	// eachProse (ParseItems) gets the prose runs of t in order, each before
+	// the first message after it; proseOut counts those handed out. They are
+	// handed out when a message follows, or at the end, never as they end:
+	// input with no header drops its prose for one degraded message.
+	eachProse func(*ir.Prose)
+	proseOut  int
+	src       *diag.Source
+	text      string
+	t         *ir.Transcript
+	diags     diag.List
+	lex       lineLexer // slot lines and values
+	hlex      lineLexer // header lines (kept apart: ending a message lowers its last slot)
+	tlex      lineLexer // route targets, re-read from the header's route token
+	rlex      lineLexer // header parts tried by recovery (recover.go)
 
 	cur      *msgState
 	msgBuf   msgState  // cur points here while a message is open
@@ -241,7 +264,23 @@ func (p *parser) run() {
 	if !p.anyHeader {
 		p.degrade()
 	}
+	p.handProse(-1)
 	p.releasePeekers()
+}
+
+// handProse hands the prose runs not yet handed out that start before offset
+// before (all of them when it is negative) to eachProse.
+func (p *parser) handProse(before int) {
+	if p.eachProse == nil {
+		return
+	}
+	for ; p.proseOut < len(p.t.Prose); p.proseOut++ {
+		pr := p.t.Prose[p.proseOut]
+		if before >= 0 && pr.Span.StartOffset() >= before {
+			return
+		}
+		p.eachProse(pr)
+	}
 }
 
 // releasePeekers hands the line lexers' peekers back to the pool once a
@@ -279,7 +318,7 @@ func (p *parser) line(l lineRef) {
 		}
 		p.content(l, l.start+i)
 		return
-	case isFence(s[i:]):
+	case chatter.IsFence(s[i:]):
 		if p.cur != nil {
 			p.report(diag.Info, CodeFence, p.span(l, l.start+i, l.end),
 				"markdown fence in the coordination plane ends the message; kept as prose",
@@ -335,15 +374,6 @@ func (p *parser) warnNearHeader(near bool, l lineRef, sg seg) {
 	p.report(diag.Error, CodeNearHeader, p.span(l, sg.off(0), sg.off(len(sg.text))),
 		"this line starts like a header but does not parse as one; it is read as text, not as a message",
 		"a header is `id act [sender]>targets [#topic] [key=value ...]` with ASCII names and nothing else; fix the part that is not, or move the prose off the line")
-}
-
-// isFence reports whether s (leading white space removed) is a code fence line.
-func isFence(s string) bool {
-	if !strings.HasPrefix(s, "```") {
-		return false
-	}
-	j := runOf(s, 3, func(c byte) bool { return isWord(c) || c == '-' })
-	return skipWS(s, j) == len(s)
 }
 
 // coord returns the coordination text of line l from offset i on, NFC-normalised.
@@ -562,6 +592,7 @@ func (p *parser) newMark() *ir.Mark { return p.nodes.marks.new() }
 func (p *parser) emit(m *ir.Message) {
 	Lower(m)
 	if p.each != nil {
+		p.handProse(m.Span.StartOffset())
 		p.each(m)
 		return
 	}

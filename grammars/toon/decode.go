@@ -255,17 +255,32 @@ func (d *decoder) overIndented(l *line) {
 
 // object reads the fields of an object at depth into b.
 func (d *decoder) object(depth int, b *objectBuilder) {
-	for {
-		l := d.peek()
-		if l == nil || l.depth < depth {
-			return
-		}
-		if l.depth > depth {
-			d.overIndented(l)
-			continue
-		}
+	for l := range d.scope(depth) {
 		d.take()
 		d.field(l.text, l.off, depth, b)
+	}
+}
+
+// scope yields, without taking them, the lines of the scope at depth, one by
+// one until a shallower line or the end; a line deeper than depth is handled
+// as over-indented on the way. The caller takes each line it consumes, or
+// stops early (a line that ends the scope another way, such as a key-value
+// line after table rows).
+func (d *decoder) scope(depth int) func(yield func(*line) bool) {
+	return func(yield func(*line) bool) {
+		for {
+			l := d.peek()
+			if l == nil || l.depth < depth {
+				return
+			}
+			if l.depth > depth {
+				d.overIndented(l)
+				continue
+			}
+			if !yield(l) {
+				return
+			}
+		}
 	}
 }
 
@@ -355,15 +370,7 @@ func (d *decoder) array(h *header, depth int) Value {
 	}
 	items := []Value{}
 	first := -1
-	for {
-		l := d.peek()
-		if l == nil || l.depth < depth {
-			break
-		}
-		if l.depth > depth {
-			d.overIndented(l)
-			continue
-		}
+	for l := range d.scope(depth) {
 		rest, ok := listItem(l.text)
 		if !ok {
 			d.fail(CodeStructure, l.off, l.off+len(l.text), "9.4", "expected a list item \"- …\" in this array")
@@ -431,15 +438,7 @@ func (d *decoder) tabular(h *header, depth int) Value {
 	width := leaves(h.fields)
 	items := []Value{}
 	first := -1
-	for {
-		l := d.peek()
-		if l == nil || l.depth < depth {
-			break
-		}
-		if l.depth > depth {
-			d.overIndented(l)
-			continue
-		}
+	for l := range d.scope(depth) {
 		colon := firstUnquoted(l.text, ':')
 		if colon >= 0 {
 			if del := firstUnquoted(l.text, h.delim); del < 0 || colon < del {
@@ -466,15 +465,7 @@ func (d *decoder) keyed(h *header, depth int) Value {
 	width := leaves(h.fields)
 	var b objectBuilder
 	n, first := 0, -1
-	for {
-		l := d.peek()
-		if l == nil || l.depth < depth {
-			break
-		}
-		if l.depth > depth {
-			d.overIndented(l)
-			continue
-		}
+	for l := range d.scope(depth) {
 		colon := firstUnquoted(l.text, ':')
 		if colon < 0 {
 			if d.strict {

@@ -51,8 +51,11 @@ func Decode(data []byte) (*Value, error) {
 // for a string), any other value likewise. Telling what a document is then
 // builds no tree of it and meets no nesting limit but json.Valid's. A syntax
 // error is a *SyntaxError.
-func Shallow(data []byte) (*Value, error) {
-	s := string(data)
+func Shallow(data []byte) (*Value, error) { return ShallowString(string(data)) }
+
+// ShallowString is Shallow of text held as a string (a diag.Source's
+// content), without copying it.
+func ShallowString(s string) (*Value, error) {
 	if err := valid(s); err != nil {
 		return nil, err
 	}

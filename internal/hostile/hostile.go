@@ -1,7 +1,8 @@
 // Package hostile generates documents shaped to be expensive for rosettac: one
-// Go generator for every shape of ../shared/bench/hostile.py, under the same
-// kind names, so the scaling tests and benchmarks need neither python nor the
-// shared tree. Each shape grows linearly with n (in bytes, or in the size of
+// Go generator for every shape of the benchmark suite's hostile-input
+// generator (hostile.py, kept outside the repository), under the same kind
+// names, so the scaling tests and benchmarks need neither python nor that
+// script. Each shape grows linearly with n (in bytes, or in the size of
 // its hostile dimension); the documents are byte-deterministic per (kind, n).
 // They follow hostile.py's text where the text is the point (the same lines,
 // selectors and payloads); zlib output and random parents may differ in bytes.

@@ -1,5 +1,5 @@
-// Package linguacrypto owns Agent Lingua's security layer exactly as
-// ../shared/spec/lingua.md fixes it: X25519 key agreement, the HKDF-SHA256
+// Package linguacrypto owns Agent Lingua's security layer exactly as the
+// Agent Lingua 0.4 specification fixes it (docs/lingua.md): X25519 key agreement, the HKDF-SHA256
 // session key (empty salt, info = the session id, 32 bytes), the PSK variant,
 // AES-256-GCM with a 12-byte nonce and the 16-byte tag appended (no associated
 // data), the e:<nonce>:<ciphertext> payload form, key file and public key
@@ -14,11 +14,9 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/ecdh"
-	"crypto/ed25519"
 	"crypto/hkdf"
 	"crypto/sha256"
 	"crypto/subtle"
-	"crypto/x509"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/pem"
@@ -51,16 +49,10 @@ var (
 // whitespace ignored.
 func ParsePrivateKey(b []byte) (*ecdh.PrivateKey, error) {
 	if blk, _ := pem.Decode(b); blk != nil {
-		k, err := x509.ParsePKCS8PrivateKey(blk.Bytes)
-		if err != nil {
-			return nil, ErrKeyFile
-		}
-		switch k := k.(type) {
-		case *ecdh.PrivateKey:
-			if k.Curve() == ecdh.X25519() {
-				return k, nil
-			}
-		case ed25519.PrivateKey:
+		switch kind, raw := parsePKCS8(blk.Bytes); kind {
+		case derX25519:
+			return ecdh.X25519().NewPrivateKey(raw)
+		case derEd25519:
 			return nil, ErrEd25519
 		}
 		return nil, ErrKeyFile
@@ -82,16 +74,10 @@ func ParsePublicKey(s string) (*ecdh.PublicKey, error) {
 	if len(raw) == KeySize {
 		return ecdh.X25519().NewPublicKey(raw)
 	}
-	k, err := x509.ParsePKIXPublicKey(raw)
-	if err != nil {
-		return nil, ErrPublicKey
-	}
-	switch k := k.(type) {
-	case *ecdh.PublicKey:
-		if k.Curve() == ecdh.X25519() {
-			return k, nil
-		}
-	case ed25519.PublicKey:
+	switch kind, key := parseSPKI(raw); kind {
+	case derX25519:
+		return ecdh.X25519().NewPublicKey(key)
+	case derEd25519:
 		return nil, ErrEd25519
 	}
 	return nil, ErrPublicKey

@@ -4,7 +4,9 @@
 // field names (t title, c content, ...) that decoding expands as a view.
 //
 // It is shared by passes/decode, the encoder in grammars/lingua and emit/text,
-// so the three agree on what a payload's JSON is.
+// so the three agree on what a payload's JSON is. The data JSON forms of
+// Rosetta and Lingua transcripts are read with it too (ReadDataForm), and
+// emit/translate writes them with Indent.
 package linguajson
 
 import (

@@ -408,7 +408,18 @@ func Precheck(m *ir.Message, src *diag.Source) Prechecked {
 
 	// E015, E014: header field domains.
 	if pri, sp, ok := v.field("pri"); ok && pri != "" && !contains(priLevels, pri) {
-		add(diag.Error, "E015", sp, "use pri=block, high, norm or low", "pri='%s' not in %s", pri, strings.Join(priLevels, "|"))
+		d := diag.Diagnostic{Severity: diag.Error, Code: "E015", Span: sp, Hint: "use pri=block, high, norm or low",
+			Message: fmt.Sprintf("pri='%s' not in %s", pri, strings.Join(priLevels, "|"))}
+		// pri=urgent: another scale's word, or a misspelt level; which level
+		// was meant is a guess, so the fix waits for a person.
+		if lv, _, near := ir.NearPriority(pri); near {
+			d.Message += " (did you mean pri=" + lv + "?)"
+			if sp.IsValid() && sp.Len() >= len(pri) && sp.Source().Content()[sp.EndOffset()-len(pri):sp.EndOffset()] == pri {
+				val := sp.At(sp.EndOffset()-len(pri), sp.EndOffset())
+				d.Fixes = []diag.Fix{diag.Replace("write pri="+lv, diag.Review, val, lv)}
+			}
+		}
+		ds.Add(d)
 	}
 	if sens, sp, ok := v.field("sens"); ok && sens != "" {
 		if _, known := sensOrder[sens]; !known {

@@ -7,7 +7,7 @@
 // (S1, E018, I011), revisions and @orig, S11, and 2.1's epoch.
 //
 // It reports the reference implementation's codes with the same levels and
-// meanings, except where ../shared/spec/rosetta.md decides otherwise
+// meanings, except where the project's AgentRosetta specification decides otherwise
 // (docs/conformance.md lists each deviation). Mark resolution is not here: it
 // is passes/resolve's, and the compiler's Session runs both.
 package epistemic

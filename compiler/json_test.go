@@ -1,0 +1,103 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// TestDetectJSON: a JSON text's language is told by its top level alone.
+func TestDetectJSON(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want ir.Language
+	}{
+		{`{"format":"rosetta","items":[]}`, ir.Rosetta},
+		{`{"items":[{"prose":"x"}], "format":"lingua"}`, ir.Lingua},
+		{"\n  {\"form\\u0061t\":\"rosetta\",\"items\":[]}", ir.Rosetta}, // a key spelled with an escape
+		{`{"format":"rosetta","items":{}}`, ir.AgentDSL},                // items not an array
+		{`{"format":"agentdsl","items":[]}`, ir.AgentDSL},               // no row reads such a form
+		{`{"format":"rosetta"}`, ir.AgentDSL},
+		{`{"rows":[{"format":"rosetta","items":[]}]}`, ir.AgentDSL}, // nested: not the top level
+		{`[{"format":"rosetta","items":[]}]`, ir.AgentDSL},
+		{`{"format":"rosetta","items":[]`, ir.AgentDSL}, // not JSON: from_json says so
+	} {
+		if got := DetectJSON([]byte(tt.src)); got != tt.want {
+			t.Errorf("DetectJSON(%s) = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestJSONReadsAsItsLanguage: a Rosetta or Lingua data form is checked as
+// the text it describes, with that text's language, source and diagnostics;
+// AgentDSL's relational form stays the JSON row's.
+func TestJSONReadsAsItsLanguage(t *testing.T) {
+	const rose = "a1.1 ask a1>b2 #t\n q why?\n"
+	js := `{"format":"rosetta","items":[{"message":{"id":"a1.1","act":"ask","from":"a1","to":["b2"],"topic":"t","slots":[{"slot":"q","text":"why?"}]}}]}`
+	for _, opt := range []Options{{}, {From: ir.JSON}} {
+		r := Check("t.json", []byte(js), opt)
+		if r.Lang != ir.Rosetta || r.Source.Content() != rose {
+			t.Fatalf("From %q: lang %s, source %q; want rosetta, %q", opt.From, r.Lang, r.Source.Content(), rose)
+		}
+		want := Check("t.json", []byte(rose), Options{From: ir.Rosetta})
+		if fmt.Sprint(r.Diags) != fmt.Sprint(want.Diags) {
+			t.Errorf("the form's diagnostics %v, the text's %v", r.Diags, want.Diags)
+		}
+		if _, ok := r.Doc.(*ir.Transcript); !ok || r.Form != ir.JSON {
+			t.Errorf("doc is a %T, form %q", r.Doc, r.Form)
+		}
+		// fmt and fix leave the form alone: the text's canonical form and
+		// fixes are not the file's.
+		if out, ds := Format(r, FormatOptions{}); out != nil || len(ds) != 1 || ds[0].Message != "no canonical printer for json input" {
+			t.Errorf("Format of a data form: %q %v", out, ds)
+		}
+		if out, applied, _ := Fix("t.json", []byte(js), opt, diag.Review); string(out) != js || applied != nil {
+			t.Errorf("Fix of a data form: %q %v", out, applied)
+		}
+		if d := Diagnose("t.json", []byte(js), opt); fmt.Sprint(d.Diags) != fmt.Sprint(want.Diags) {
+			t.Errorf("Diagnose: %v, want %v", d.Diags, want.Diags)
+		}
+	}
+	lin := Check("l.json", []byte(`{"format":"lingua","items":[{"line":{"messages":[{"kind":"natural","text":"hi"}]}}]}`), Options{})
+	if lin.Lang != ir.Lingua || lin.Source.Content() != "👽 hi\n" {
+		t.Errorf("lingua form: %s %q", lin.Lang, lin.Source.Content())
+	}
+	dsl := Check("d.json", []byte(`{"users":[{"id":1,"name":"a"}]}`), Options{})
+	if dsl.Lang != ir.JSON || dsl.Form != ir.JSON || dsl.Doc == nil || dsl.Doc.Language() != ir.AgentDSL || dsl.Diags.HasErrors() {
+		t.Errorf("relational form: lang %s, doc %T, %v", dsl.Lang, dsl.Doc, dsl.Diags)
+	}
+	// A form that names itself but is not of its shape is T027, on the JSON.
+	bad := Check("b.json", []byte(`{"format":"rosetta","items":[42]}`), Options{})
+	if bad.Lang != ir.JSON || bad.Doc != nil || len(bad.Diags) != 1 || bad.Diags[0].Code != "T027" ||
+		!strings.Contains(bad.Diags[0].Message, "$.items[0]") || bad.Diags[0].Span.Source() != bad.Source {
+		t.Errorf("bad form: %s %v", bad.Lang, bad.Diags)
+	}
+	// A form with no items describes empty text, which is F001 as empty text is.
+	if e := Check("e.json", []byte(`{"format":"lingua","items":[]}`), Options{}); e.Lang != ir.Lingua || len(e.Diags) != 1 || e.Diags[0].Code != codeEmpty {
+		t.Errorf("empty form: %s %v", e.Lang, e.Diags)
+	}
+}
+
+// TestAddDataForm: a language's data JSON form is one field of its row.
+func TestAddDataForm(t *testing.T) {
+	row := *csvFrontEnd
+	row.dataJSON = func(items *ir.LinguaJSON) (string, error) {
+		var lines []string
+		for _, it := range items.Items {
+			lines = append(lines, it.Text)
+		}
+		return strings.Join(lines, "\n") + "\n", nil
+	}
+	withFrontEnd(t, &row)
+	src := `{"format":"csv","items":["ID,NAME","1,ann"]}`
+	if got := DetectJSON([]byte(src)); got != "csv" {
+		t.Errorf("DetectJSON = %s, want csv", got)
+	}
+	r := Check("t.json", []byte(src), Options{})
+	if r.Lang != "csv" || r.Source.Content() != "ID,NAME\n1,ann\n" || r.Doc == nil {
+		t.Errorf("lang %s, source %q, doc %v", r.Lang, r.Source.Content(), r.Doc)
+	}
+}
