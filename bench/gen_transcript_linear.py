@@ -17,8 +17,9 @@ be about a thousand times more, which is why the 1M run never finished.
 Here `owed` is kept as a running total (decremented with each step, increased by
 each new episode's length), with the same random calls in the same order, and
 messages are written as they are made instead of joined at the end. The output is
-byte-identical to the original's (bench/gen_transcript_linear_test.sh compares
-them at a few sizes and seeds).
+byte-identical to the original's (TestLinearGeneratorSameBytes in
+bench/gen_linear_test.go compares them at a few sizes and seeds; at 80k
+messages they were compared once by hand: 28 CPU-seconds before, 5.9 after).
 """
 
 from __future__ import annotations

@@ -1,6 +1,9 @@
 package compiler
 
-import "github.com/rosettac/rosettac/diag"
+import (
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
+)
 
 // fixRounds bounds how often Fix checks again after applying fixes: a fix
 // that conflicted with another is offered again by the next check, and a
@@ -33,4 +36,24 @@ func Fix(file string, src []byte, opt Options, min diag.Applicability) ([]byte, 
 		res = Check(file, text, opt)
 	}
 	return text, all, res
+}
+
+// Content returns the content bytes of a parsed document, in order: the
+// text of each Rosetta `|` line, each Lingua payload as written after `$`,
+// each AgentDSL row. They are what no fix (and no fmt) may change: the
+// property tests and the fix fuzz target compare them before and after.
+func Content(doc ir.Node) []string {
+	var out []string
+	ir.Inspect(doc, func(n ir.Node) bool {
+		switch x := n.(type) {
+		case *ir.BlockLine:
+			out = append(out, x.Text)
+		case *ir.LinguaPayload:
+			out = append(out, x.Text)
+		case *ir.DSLRow:
+			out = append(out, x.Text)
+		}
+		return true
+	})
+	return out
 }

@@ -113,7 +113,11 @@ func (s *Session) Replace(m *ir.Message) diag.List {
 // parser's about its text and the session's about it.
 type Added struct {
 	Message *ir.Message
-	Diags   diag.List
+	// Diags are what the message got when it was added: its parse
+	// diagnostics and Add's. Never nil (empty when there was nothing), so
+	// Repair(Message, Diags) repairs what adding found, not what the
+	// session, which has since seen later messages, would say of it now.
+	Diags diag.List
 }
 
 // AddMessages is AddText for a host that answers each message: it parses
@@ -131,7 +135,7 @@ func (s *Session) AddMessages(name string, text []byte) ([]Added, diag.List) {
 	parsed, rest := byMessage(t.Messages, res.Diags)
 	out := make([]Added, len(t.Messages))
 	for i, m := range t.Messages {
-		ds := append(parsed[i], s.Add(m)...)
+		ds := append(append(diag.List{}, parsed[i]...), s.Add(m)...)
 		for k := range ds {
 			if ds[k].MessageID == "" && m.Header != nil && !m.Degraded {
 				ds[k].MessageID = m.Header.ID.Text

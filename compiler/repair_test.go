@@ -159,3 +159,25 @@ func TestAddMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairAsAdded: a message that was clean when it was added gets no
+// repair, even when a later message makes the session see a conflict with
+// it (br's def of LAT after ar's): check --repair repairs what adding found,
+// as the reference's loop does, and AddMessages' empty Diags are not nil
+// (Repair(m, nil) would check m again against the session as it is now).
+func TestRepairAsAdded(t *testing.T) {
+	s := NewSession(Options{})
+	added, _ := s.AddMessages("m", []byte("ar1 def >*\n LAT = p99 latency\n\nbr1 def >*\n LAT = mean latency\n"))
+	if len(added) != 2 {
+		t.Fatalf("read %d messages", len(added))
+	}
+	if added[0].Diags == nil || len(added[0].Diags) != 0 {
+		t.Fatalf("first message's Diags = %#v, want empty and not nil", added[0].Diags)
+	}
+	if r := s.Repair(added[0].Message, added[0].Diags); r != nil {
+		t.Errorf("the first def got a repair:\n%s", r.Text)
+	}
+	if r := s.Repair(added[1].Message, added[1].Diags); r == nil || r.Lead.Code != "E018" {
+		t.Errorf("the second def's repair = %v, want one led by E018", r)
+	}
+}

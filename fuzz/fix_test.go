@@ -2,6 +2,7 @@ package fuzz
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -19,6 +20,12 @@ var fixSeeds = []string{
 	"ops3 do >dba #inc.etl-0914 prio=high extra\n q x ~HI\n",
 }
 
+// fixSeedsOther are model-shaped Lingua and AgentDSL inputs with fixes.
+var fixSeedsOther = []string{
+	"Here it is:\n```\n👽WEB.GET|@web|#1|%karma>100|%N==3|$r:a|b\n👽3G|@1|#2|%S<>x|%K=>5\n```\n",
+	"[Schema:User]\nID:int|NAME:string|AGE:Integer\n[data]\n1|bob|30\n\n[SCEHMA:X]\nA:flaot\n[RESULTS]\n[HITS:int]\n3\n[STATUS:str]\nSUCCESS\n[ERROR:str]\n",
+}
+
 // contentLines are the Rosetta `|` lines of text, in order.
 func contentLines(text []byte) string {
 	var out []string
@@ -30,29 +37,60 @@ func contentLines(text []byte) string {
 	return strings.Join(out, "\n")
 }
 
-// FuzzFix checks rosettac fix on Rosetta input: no panic, idempotent (a
-// second fix applies nothing and changes nothing), content lines unchanged,
-// in both modes.
+// FuzzFix checks rosettac fix on every input read as each of the three
+// languages: no panic, idempotent (a second fix applies nothing and changes
+// nothing), so no fix of its mode is left, and the content bytes unchanged
+// (the Rosetta `|` lines as written, and compiler.Content: the `|` lines,
+// Lingua payloads and AgentDSL rows the parse reads), in both modes.
 func FuzzFix(f *testing.F) {
-	for _, s := range append(fixSeeds, rosettaSeeds...) {
+	for _, s := range append(append(fixSeeds, fixSeedsOther...), rosettaSeeds...) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if !utf8.Valid(src) || len(src) > 4096 {
 			return
 		}
-		opt := compiler.Options{From: ir.Rosetta}
-		for _, min := range []diag.Applicability{diag.Safe, diag.Review} {
-			once, _, _ := compiler.Fix("f.rose", src, opt, min)
-			twice, again, _ := compiler.Fix("f.rose", once, opt, min)
-			if !bytes.Equal(once, twice) {
-				t.Fatalf("%v: not idempotent (%d more fixes):\n%q\n%q", min, len(again), once, twice)
-			}
-			fixed := compiler.Parse("f.rose", once, opt)
-			checkTree(t, once, fixed.Doc, fixed.Diags)
-			if contentLines(src) != contentLines(once) {
-				t.Fatalf("%v: content lines changed:\n%q\n%q", min, src, once)
+		for _, lang := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL} {
+			opt := compiler.Options{From: lang}
+			name := "f." + map[ir.Language]string{ir.Rosetta: "rose", ir.Lingua: "lingua", ir.AgentDSL: "adsl"}[lang]
+			before := compiler.Check(name, src, opt)
+			for _, min := range []diag.Applicability{diag.Safe, diag.Review} {
+				once, _, res := compiler.Fix(name, src, opt, min)
+				twice, again, _ := compiler.Fix(name, once, opt, min)
+				if !bytes.Equal(once, twice) || len(again) > 0 {
+					t.Fatalf("%s %v: not idempotent (%d more fixes):\n%q\n%q", lang, min, len(again), once, twice)
+				}
+				fixed := compiler.Parse(name, once, opt)
+				checkTree(t, once, fixed.Doc, fixed.Diags)
+				if lang == ir.Rosetta && contentLines(src) != contentLines(once) {
+					t.Fatalf("%s %v: content lines changed:\n%q\n%q", lang, min, src, once)
+				}
+				if why := contentKept(src, compiler.Content(before.Doc), compiler.Content(res.Doc)); why != "" {
+					t.Fatalf("%s %v: %s\ninput: %q\nfixed: %q", lang, min, why, src, once)
+				}
 			}
 		}
 	})
+}
+
+// contentKept reports how the content bytes of fixed (compiler.Content)
+// relate to those of the input, or "" when they are kept: every content item
+// of the input is one of fixed, in order, and every item fixed has more is
+// bytes of the input (a review fix that makes a line readable, such as
+// 👽3G → 👽31, brings its payload into the IR; no fix writes content).
+func contentKept(src []byte, in, fixed []string) string {
+	j := 0
+	for _, c := range fixed {
+		if j < len(in) && c == in[j] {
+			j++
+			continue
+		}
+		if !strings.Contains(string(src), c) {
+			return "content item " + strconv.Quote(c) + " of the fixed text is not in the input"
+		}
+	}
+	if j < len(in) {
+		return "content item " + strconv.Quote(in[j]) + " of the input is not in the fixed text"
+	}
+	return ""
 }

@@ -5,13 +5,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // fixInputs returns every input in the repository: the example files, and
@@ -60,10 +63,7 @@ func fixInputs(t *testing.T) map[string][]byte {
 	return out
 }
 
-// contentLines are the Rosetta `|` lines of text, in order: the content
-// bytes no fix may change (fixes in the other languages are checked by the
-// whole text's equality below, since none of them touches a payload or a
-// cell either).
+// contentLines are the Rosetta `|` lines of text, in order, as written.
 func contentLines(text []byte) []string {
 	var out []string
 	for _, l := range strings.Split(string(text), "\n") {
@@ -76,13 +76,17 @@ func contentLines(text []byte) []string {
 
 // TestFixProperties: for every input in the repository, in both fix modes,
 // fix is idempotent, leaves no fix of its mode behind, never changes a
-// content byte, and never raises the number of errors.
+// content byte (the `|` lines as written, and the content the parse reads
+// in every language: compiler.Content, so Lingua payloads and AgentDSL rows
+// too), never raises the number of errors, and gives text that fmt leaves
+// as it is wherever fmt could format the input.
 func TestFixProperties(t *testing.T) {
 	inputs := fixInputs(t)
 	if len(inputs) < 50 {
 		t.Fatalf("only %d inputs found", len(inputs))
 	}
-	changed := 0
+	changed, unformatted := 0, 0
+	kinds := map[ir.Language]int{} // content items read, by language
 	for name, src := range inputs {
 		lang := compiler.Detect(name, src)
 		for _, min := range []diag.Applicability{diag.Safe, diag.Review} {
@@ -99,10 +103,67 @@ func TestFixProperties(t *testing.T) {
 			if a, b := contentLines(src), contentLines(once); strings.Join(a, "\n") != strings.Join(b, "\n") {
 				t.Errorf("%s (%v): fix changed content lines", name, min)
 			}
+			content := compiler.Content(before.Doc)
+			kinds[lang] += len(content)
+			if why := contentKept(src, content, compiler.Content(res.Doc)); why != "" {
+				t.Errorf("%s (%v): %s", name, min, why)
+			}
+			if min == diag.Safe {
+				if in, ok := formatted("in"+filepath.Ext(name), src, opt); ok {
+					out, ok := formatted("in"+filepath.Ext(name), once, opt)
+					switch {
+					case !ok:
+						t.Errorf("%s: fmt formats the input but refuses the fixed text", name)
+					case bytes.Equal(in, src) && !bytes.Equal(out, once):
+						t.Errorf("%s: the input passes fmt --check, the fixed text does not:\n%s", name, cmp.Diff(string(once), string(out)))
+					case !bytes.Equal(out, once):
+						unformatted++
+					}
+				}
+			}
 			if !bytes.Equal(src, once) {
 				changed++
 			}
 		}
 	}
-	t.Logf("%d inputs, %d fixed runs changed the text", len(inputs), changed)
+	for _, l := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL} {
+		if kinds[l] < 20 {
+			t.Errorf("only %d content items read in %s inputs: the content check would be vacuous", kinds[l], l)
+		}
+	}
+	t.Logf("content items by language: %v", kinds)
+	t.Logf("%d inputs, %d fixed runs changed the text; %d fixed texts of unformatted inputs fmt would still change", len(inputs), changed, unformatted)
+}
+
+// formatted is what `rosettac fmt` writes for src, and false where it
+// refuses (a syntax error, or a printer that cannot print the document).
+func formatted(name string, src []byte, opt compiler.Options) ([]byte, bool) {
+	res := compiler.Parse(name, src, opt)
+	if res.Diags.HasErrors() {
+		return nil, false
+	}
+	out, ds := compiler.Format(res, compiler.FormatOptions{})
+	return out, !ds.HasErrors()
+}
+
+// contentKept reports how the content bytes of fixed (compiler.Content)
+// relate to those of the input, or "" when they are kept: every content item
+// of the input is one of fixed, in order, and every item fixed has more is
+// bytes of the input (a review fix that makes a line readable, such as
+// 👽3G → 👽31, brings its payload into the IR; no fix writes content).
+func contentKept(src []byte, in, fixed []string) string {
+	j := 0
+	for _, c := range fixed {
+		if j < len(in) && c == in[j] {
+			j++
+			continue
+		}
+		if !strings.Contains(string(src), c) {
+			return "content item " + strconv.Quote(c) + " of the fixed text is not in the input"
+		}
+	}
+	if j < len(in) {
+		return "content item " + strconv.Quote(in[j]) + " of the input is not in the fixed text"
+	}
+	return ""
 }

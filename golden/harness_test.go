@@ -4,11 +4,14 @@ package golden
 // spec files are, and the txtar archives whose sections hold what each stage
 // is expected to produce. A test computes its stages' output as a list of
 // sections; checkSections compares them with the archive or, under
-// ROSETTAC_UPDATE=1, writes them into it. A golden test for a new language or
-// backend needs no more than eachArchive, inputSection and checkSections.
+// ROSETTAC_UPDATE=1, writes them into it. The goldens of the languages share
+// one harness (TestLanguageGolden, languages_test.go): a new language is a row
+// of goldenLanguages and a directory of archives; a backend's golden test
+// needs no more than eachArchive, inputSection and checkSections.
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -22,6 +25,7 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	emitjson "github.com/rosettac/rosettac/emit/json"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -301,3 +305,22 @@ func diagsText(src *diag.Source, ds diag.List) string {
 	diag.PrintText(&b, ds, func(string) *diag.Source { return src }, diag.TextOptions{})
 	return b.String()
 }
+
+// irDump is the IR of doc in the one reflective form every language's
+// golden files compare: the IR JSON of compile --emit ir (emit/json, which
+// walks the typed IR with reflection; docs/ir-json.md) without the
+// diagnostics, indented, with each span on one line.
+func irDump(t testing.TB, name string, doc ir.Document) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Indent(&b, emitjson.IR(name, doc, nil).Data, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	out := spanPosition.ReplaceAllString(b.String(), "[$1, $2, $3]")
+	return spanObject.ReplaceAllString(out, `{"start": $1, "end": $2}`) + "\n"
+}
+
+var (
+	spanPosition = regexp.MustCompile(`\[\s*(\d+),\s*(\d+),\s*(\d+)\s*\]`)
+	spanObject   = regexp.MustCompile(`\{\s*"start": (\[[^\]]*\]),\s*"end": (\[[^\]]*\])\s*\}`)
+)

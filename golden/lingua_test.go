@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
@@ -22,35 +21,6 @@ import (
 	"github.com/rosettac/rosettac/internal/linguacrypto"
 	"github.com/rosettac/rosettac/ir"
 )
-
-// Lingua golden files: golden/testdata/lingua/*.txtar hold an input.lingua and
-// optionally key.txt (--key-file), psk.txt (--psk-file) and session.txt
-// (--session); the sections ir, diagnostics, render.en, render.zh and fmt are
-// the expected outputs of each stage. ROSETTAC_UPDATE=1 rewrites them.
-func TestLinguaGolden(t *testing.T) {
-	eachArchive(t, "testdata/lingua/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
-		opt := compiler.Options{PrivateKey: optional(ar, "key.txt"), PSK: optional(ar, "psk.txt"),
-			SessionID: strings.TrimSpace(string(optional(ar, "session.txt")))}
-		res := compiler.Check("input.lingua", inputSection(t, path, ar, "input.lingua"), opt)
-		doc := res.Doc.(*ir.LinguaTranscript)
-		got := map[string]string{"ir": grammar.Dump(doc), "diagnostics": diagText(res)}
-		for _, lang := range []string{"en", "zh"} {
-			out, _ := text.Render(doc, text.Options{Lang: lang})
-			got["render."+lang] = string(out)
-		}
-		fmtOut, _ := compiler.Format(res, compiler.FormatOptions{})
-		got["fmt"] = string(fmtOut)
-		// fmt is idempotent and keeps the IR.
-		again := compiler.Check("input.lingua", fmtOut, opt)
-		if d := cmp.Diff(got["ir"], grammar.Dump(again.Doc.(*ir.LinguaTranscript))); d != "" && !res.Diags.HasErrors() {
-			t.Errorf("IR changes through fmt (-before +after):\n%s", d)
-		}
-		if twice, _ := compiler.Format(again, compiler.FormatOptions{}); !bytes.Equal(twice, fmtOut) {
-			t.Errorf("fmt(fmt(x)) != fmt(x):\n%s", cmp.Diff(string(fmtOut), string(twice)))
-		}
-		checkSections(t, path, ar, got, []string{"ir", "diagnostics", "render.en", "render.zh", "fmt"})
-	})
-}
 
 // counter is a deterministic nonce source for tests.
 type counter byte

@@ -2,6 +2,7 @@ package golden
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -197,4 +198,37 @@ func TestLLMCorpusCoverage(t *testing.T) {
 		}
 	}
 	t.Logf("class | codes | different cases | where\n%s", table.String())
+}
+
+// TestRepairDocLoop: the Go retry loop docs/repair.md shows is the body of
+// compiler's ExampleSession_retry, which go test compiles and runs, so the
+// page cannot show a loop that does not build or does something else.
+func TestRepairDocLoop(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "docs", "repair.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(page), "## A host's retry loop in Go\n")
+	_, block, ok2 := strings.Cut(after, "```go\n")
+	block, _, ok3 := strings.Cut(block, "```\n")
+	if !ok || !ok2 || !ok3 || strings.Count(block, "\n") < 10 {
+		t.Fatalf("docs/repair.md has no Go retry loop under its heading")
+	}
+	ex, err := os.ReadFile(filepath.Join("..", "compiler", "example_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, found := strings.Cut(string(ex), "func ExampleSession_retry() {\n")
+	if !found {
+		t.Fatal("compiler has no ExampleSession_retry")
+	}
+	var indented strings.Builder
+	for _, l := range strings.SplitAfter(block, "\n") {
+		if l != "" {
+			indented.WriteString("\t" + l)
+		}
+	}
+	if !strings.Contains(body, indented.String()) {
+		t.Errorf("docs/repair.md's retry loop is not the body of ExampleSession_retry; copy it from compiler/example_test.go:\n%s", block)
+	}
 }

@@ -25,7 +25,13 @@ var repairItem = regexp.MustCompile(`[^\s:]+:[a-z]+:\{[^}]*\}`)
 // reference's (the same, but where a comment gives the reference's own).
 func readRepairExpected(t *testing.T) (ours, ref map[string][]string) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "repair_expected.txt"))
+	return readRepairFile(t, "repair_expected.txt")
+}
+
+// readRepairFile reads a file of testdata in repair_expected.txt's format.
+func readRepairFile(t *testing.T, name string) (ours, ref map[string][]string) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,6 +145,68 @@ func TestRepairParity(t *testing.T) {
 		}
 		if d := cmp.Diff(wantRef, ran); d != "" {
 			t.Errorf("repair_expected.txt no longer says what the reference does (-file +reference):\n%s", d)
+		}
+	})
+}
+
+// TestRepairParityLLM is TestRepairParity on rosettac's own model-shaped
+// transcripts (testdata/repair_llm/*.rose: slips of confidence, unk, want,
+// failure codes, replies, symbols, sensitivity, senders, staleness, chatter
+// and duplicates), which the repository may ship where the reference's spec
+// files may not: it runs in CI. The expected results
+// (testdata/repair_llm_expected.txt, the format of repair_expected.txt keyed
+// by file name) were produced by running the reference on the transcripts
+// through testdata/repair_reference.py --files; where the reference and
+// python3 are at hand the subtest runs it again and must still get them.
+func TestRepairParityLLM(t *testing.T) {
+	want, wantRef := readRepairFile(t, "repair_llm_expected.txt")
+	files, err := filepath.Glob(filepath.Join("testdata", "repair_llm", "*.rose"))
+	if err != nil || len(files) < 8 {
+		t.Fatalf("testdata/repair_llm holds %d transcripts (%v), want at least 8", len(files), err)
+	}
+	got := map[string][]string{}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := repairsOf(filepath.Base(f), string(src)); len(r) > 0 {
+			got[filepath.Base(f)] = r
+		}
+	}
+	if len(got) < 6 {
+		t.Fatalf("only %d transcripts get a repair: %v", len(got), got)
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("repairs differ from the expected (-want +got):\n%s", d)
+	}
+
+	t.Run("reference", func(t *testing.T) {
+		ref := referencePath()
+		if _, err := os.Stat(ref); err != nil {
+			t.Skipf("the reference implementation is not at hand (%v); the shipped results stand", err)
+		}
+		py, err := exec.LookPath("python3")
+		if err != nil {
+			t.Skipf("python3 is not installed; the shipped results stand")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, py, append([]string{filepath.Join("testdata", "repair_reference.py"), filepath.Dir(ref), "--files"}, files...)...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("running the reference: %v\n%s", err, stderr.String())
+		}
+		ran := map[string][]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if key, rest, ok := strings.Cut(line, " "); ok {
+				ran[key] = repairItem.FindAllString(rest, -1)
+			}
+		}
+		if d := cmp.Diff(wantRef, ran); d != "" {
+			t.Errorf("repair_llm_expected.txt no longer says what the reference does (-file +reference):\n%s", d)
 		}
 	})
 }

@@ -137,7 +137,7 @@ var ownDeviations = map[string]struct{ got, why string }{
 	},
 }
 
-// TestOwnParity: on rosettac's own transcripts (testdata/rosetta/
+// TestOwnParity: on rosettac's own transcripts (testdata/parity/
 // own_transcripts.txtar, written for this test, covering the features of the
 // reference's spec examples), rosettac reads the same messages, acts,
 // senders, recipients, slot order and block line counts as the reference
@@ -151,7 +151,7 @@ var ownDeviations = map[string]struct{ got, why string }{
 // is present.
 func TestOwnParity(t *testing.T) {
 	needParser(t)
-	want := strings.Split(strings.TrimSuffix(string(readFile(t, "testdata/rosetta/own_expected.txt")), "\n"), "\n")
+	want := strings.Split(strings.TrimSuffix(string(readFile(t, "testdata/parity/own_expected.txt")), "\n"), "\n")
 	for i, w := range want {
 		f := strings.Fields(w)
 		if dev, ok := ownDeviations[f[0]+" "+f[1]]; ok {
@@ -186,7 +186,7 @@ func TestOwnParity(t *testing.T) {
 func ownReadings(t *testing.T) []string {
 	t.Helper()
 	var got []string
-	for _, f := range readArchive(t, "testdata/rosetta/own_transcripts.txtar").Files {
+	for _, f := range readArchive(t, "testdata/parity/own_transcripts.txtar").Files {
 		res := compiler.Parse(f.Name, f.Data, compiler.Options{From: ir.Rosetta})
 		for i, m := range res.Doc.(*ir.Transcript).Messages {
 			got = append(got, parityLine(f.Name, i, m))
@@ -225,11 +225,11 @@ func TestOwnParityOracle(t *testing.T) {
 	if err != nil {
 		t.Skip("no python3")
 	}
-	out, err := exec.Command(py, "testdata/rosetta/own_expect.py", refDir, "testdata/rosetta/own_transcripts.txtar").Output()
+	out, err := exec.Command(py, "testdata/parity/own_expect.py", refDir, "testdata/parity/own_transcripts.txtar").Output()
 	if err != nil {
 		t.Fatalf("own_expect.py: %v", err)
 	}
-	if d := cmp.Diff(string(readFile(t, "testdata/rosetta/own_expected.txt")), string(out)); d != "" {
+	if d := cmp.Diff(string(readFile(t, "testdata/parity/own_expected.txt")), string(out)); d != "" {
 		t.Errorf("own_expected.txt is not what the reference reads now (-shipped +reference); rerun own_expect.py:\n%s", d)
 	}
 }

@@ -2,49 +2,15 @@ package golden
 
 import (
 	"bytes"
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/rosettac/rosettac/compiler"
-	emitjson "github.com/rosettac/rosettac/emit/json"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/internal/rosettacompare"
 	"github.com/rosettac/rosettac/ir"
 )
-
-// TestRosettaGolden runs every testdata/rosetta/*.txtar: the input section
-// `input.rose` is parsed (syntax, lowering and session inheritance; no checker)
-// and the `ir` (IR JSON, indented), `fmt` (terse canonical form) and
-// `diagnostics` sections are compared. ROSETTAC_UPDATE=1 rewrites them. Each
-// case also checks fmt(fmt(x)) == fmt(x) and that fmt(x) reads back to the
-// same IR (rosettacompare's comparison form), in both terse and full form.
-func TestRosettaGolden(t *testing.T) {
-	eachArchive(t, "testdata/rosetta/*.txtar", func(t *testing.T, path string, ar *txtar.Archive) {
-		input := inputSection(t, path, ar, "input.rose")
-		res := compiler.Parse("input.rose", input, compiler.Options{})
-		irOut := emitjson.IR("input.rose", res.Doc, res.Diags).Data
-		var pretty bytes.Buffer
-		if err := json.Indent(&pretty, irOut, "", "  "); err != nil {
-			t.Fatal(err)
-		}
-		fmtOut, _ := compiler.Format(res, compiler.FormatOptions{Terse: true})
-		var ds strings.Builder
-		for _, d := range res.Diags {
-			ds.WriteString(d.Error())
-			if d.Hint != "" {
-				ds.WriteString("\n    hint: " + d.Hint)
-			}
-			ds.WriteByte('\n')
-		}
-		checkRoundTrip(t, res, fmtOut)
-		got := map[string]string{"ir": pretty.String(), "fmt": string(fmtOut), "diagnostics": ds.String()}
-		checkSections(t, path, ar, got, []string{"ir", "fmt", "diagnostics"})
-	})
-}
 
 // checkRoundTrip checks fmt idempotence and IR preservation for res.
 func checkRoundTrip(t *testing.T, res *compiler.Result, terse []byte) {

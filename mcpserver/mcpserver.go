@@ -309,7 +309,7 @@ var tools = []*tool{
 			if tr != nil {
 				s := compiler.NewSession(compiler.Options{})
 				for _, m := range tr.Messages {
-					var ds diag.List
+					ds := diag.List{} // not nil: Repair would check m again, in an empty session
 					for _, d := range r.Diags {
 						if m.Header != nil && d.MessageID == m.Header.ID.Text {
 							ds = append(ds, d)

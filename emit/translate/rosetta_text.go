@@ -72,6 +72,10 @@ func (r *rmsg) field(k, v string) {
 	r.fields = append(r.fields, [2]string{k, v})
 }
 
+// text writes the message: its header line, then its slots (each printed
+// by the grammar's printer). The header is written here, not by the printer:
+// the printer puts fields in canonical order, and the order the translation
+// gives them is the order its loss diagnostics name them in.
 func (r *rmsg) text(b *strings.Builder) {
 	b.WriteString(r.id)
 	b.WriteByte(' ')
@@ -96,24 +100,32 @@ func (r *rmsg) text(b *strings.Builder) {
 	}
 }
 
-// bindingsSlot writes an a slot (or, with key "", a def body).
+// bindingsSlot writes an a slot (or, with key "", a def body) with the
+// grammar's printer.
 func bindingsSlot(key string, kv [][2]string) string {
-	var b strings.Builder
-	for i, p := range kv {
-		if i == 0 && key != "" {
-			b.WriteString(" " + key + " ")
-		} else {
-			b.WriteString("   ")
-		}
-		b.WriteString(p[0] + " = " + p[1] + "\n")
+	bs := &ir.BindingSlot{SlotHead: ir.SlotHead{Key: key}}
+	if key == "" {
+		bs.Key = "a" // a def's bindings: the a slot with no key written
 	}
-	return b.String()
+	for _, p := range kv {
+		bs.Bindings = append(bs.Bindings, &ir.Binding{Key: p[0], Value: p[1]})
+	}
+	return slotText([]ir.Slot{bs}, key == "")
 }
 
-// blockSlot writes a txt block (the grammar's BlockText, which its data
-// JSON reader shares).
-func blockSlot(name, fmt string, attrs [][2]string, lines []string) string {
-	return rosetta.BlockText(name, fmt, attrs, lines)
+// blockSlot writes a txt block (format "" is txt) with the grammar's printer.
+func blockSlot(name, format string, attrs [][2]string, lines []string) string {
+	if format == "" {
+		format = "txt"
+	}
+	b := &ir.Block{Name: name, Fmt: format}
+	for _, a := range attrs {
+		b.Attrs = append(b.Attrs, ir.Attr{Key: a[0], Value: a[1]})
+	}
+	for _, l := range lines {
+		b.Lines = append(b.Lines, ir.BlockLine{Text: l})
+	}
+	return slotText([]ir.Slot{&ir.BlockSlot{SlotHead: ir.SlotHead{Key: "txt"}, Block: b}}, false)
 }
 
 // rosettaDoc joins messages into a transcript text and reads it back.

@@ -7,11 +7,29 @@
 # messages to a fresh Session one by one and asks Session.repair for each,
 # with the diagnostics add returned, as `rosettac check --repair` does; it
 # prints one line per block that gets a repair: FILE:LINE id:code:{want} ...
+#
+# With --files after the first argument it reads instead each file named
+# after it as one transcript (rosettac's own model-shaped transcripts,
+# testdata/repair_llm) and prints one line per file that gets a repair:
+# NAME id:code:{want} ..., NAME the file's base name.
 import os
 import sys
 
 sys.path.insert(0, sys.argv[1])
 import agentrosetta as ar  # noqa: E402
+
+
+def repairs(text):
+    s = ar.Session()
+    out = []
+    for m in ar.parse(text):
+        r = s.repair(m, s.add(m))
+        if r:
+            lines = r.split("\n")
+            code = lines[1].split()[1]
+            want = lines[-1][len(" want "):]
+            out.append("%s:%s:%s" % (m.id, code, want))
+    return out
 
 
 def blocks(text):
@@ -28,18 +46,18 @@ def blocks(text):
         i = j + 1
 
 
+if sys.argv[2] == "--files":
+    for path in sys.argv[3:]:
+        with open(path, encoding="utf-8") as f:
+            out = repairs(f.read())
+        if out:
+            print("%s %s" % (os.path.basename(path), " ".join(out)))
+    sys.exit(0)
+
 for name in ("EXAMPLES.md", "PROMPT.md"):
     with open(os.path.join(sys.argv[2], name), encoding="utf-8") as f:
         text = f.read()
     for line, blk in blocks(text):
-        s = ar.Session()
-        out = []
-        for m in ar.parse(blk):
-            r = s.repair(m, s.add(m))
-            if r:
-                lines = r.split("\n")
-                code = lines[1].split()[1]
-                want = lines[-1][len(" want "):]
-                out.append("%s:%s:%s" % (m.id, code, want))
+        out = repairs(blk)
         if out:
             print("%s:%d %s" % (name, line, " ".join(out)))

@@ -3,6 +3,7 @@
 transcript of own_transcripts.txtar (rosettac's own, not the reference's).
 
 Usage: python3 own_expect.py REFDIR own_transcripts.txtar > own_expected.txt
+(in golden/testdata/parity)
 
 For each message, one line in parity.txt's form (id, act, sender, recipients after
 session inheritance, slot order, block line counts, degraded); then, per transcript, the
