@@ -8,6 +8,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/passes/epistemic"
 )
 
 // What a host that sits between models needs beyond Add: checking a message
@@ -22,7 +23,13 @@ func (s *Session) check(m *ir.Message, dups bool) (diag.List, bool) {
 	if m == nil {
 		return nil, false
 	}
-	ds := s.st.Check(m, s.src)
+	return s.checkPrechecked(m, dups, epistemic.Precheck(m, s.src))
+}
+
+// checkPrechecked is check of m when the single-message rules ran already
+// (epistemic.Precheck, on the core that parsed m).
+func (s *Session) checkPrechecked(m *ir.Message, dups bool, p epistemic.Prechecked) (diag.List, bool) {
+	ds := s.st.CheckPrechecked(m, s.src, p)
 	if m.Degraded || m.Header == nil {
 		return ds, false
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/ir"
+	"github.com/rosettac/rosettac/passes/epistemic"
 )
 
 // checkRosetta checks a transcript as one session: it is a fold of Session.Add
@@ -46,18 +47,22 @@ func streamCheckItems(src *diag.Source, opt *Options, it Items) (*ir.Transcript,
 	var ds diag.List
 	n := 0
 	// The parse runs on the other cores, a piece ahead of the session, which
-	// takes the messages in order on this goroutine (rosetta.ParseEachParallel:
-	// the same messages and diagnostics whatever GOMAXPROCS is).
-	t, pds := rosetta.ParseItems(src, rosetta.Items{Prose: it.Prose, Message: func(m *ir.Message) {
+	// takes the messages in order on this goroutine (rosetta.ParseItemsPrepared:
+	// the same messages and diagnostics whatever GOMAXPROCS is). The rules
+	// that read a message alone run there too, as each message is parsed
+	// (epistemic.Precheck): the session, which is ordered, is the slowest
+	// stage, so what leaves it shortens the check.
+	precheck := func(m *ir.Message) epistemic.Prechecked { return epistemic.Precheck(m, src) }
+	t, pds := rosetta.ParseItemsPrepared(src, precheck, func(m *ir.Message, p epistemic.Prechecked) {
 		n++
-		ds = append(ds, s.addParsed(m)...)
+		ds = append(ds, s.addPrechecked(m, p)...)
 		if it.Message != nil {
 			// the epoch in force now that m is stored (a def epoch = on m
 			// itself included); Settle says whether it held to the end
 			m.Epoch = s.st.Epoch()
 			it.Message(m)
 		}
-	}})
+	}, it.Prose)
 	t.Checked = n
 	ds = append(pds, ds...)
 	ds = append(ds, s.Finish()...)

@@ -224,8 +224,19 @@ func (s *Session) AddText(name string, text []byte) diag.List {
 // route and topic from its parent in the session (what Check's parse stage
 // does for a whole transcript), then is checked and stored (Add).
 func (s *Session) addParsed(m *ir.Message) diag.List {
+	return s.addPrechecked(m, epistemic.Precheck(m, s.src))
+}
+
+// addPrechecked is addParsed of m when its single-message rules ran already
+// (epistemic.Precheck, on the core that parsed it; they read neither the
+// route nor the topic it inherits here).
+func (s *Session) addPrechecked(m *ir.Message, p epistemic.Prechecked) diag.List {
 	if !m.Degraded {
 		s.st.Inherit(m)
 	}
-	return s.Add(m)
+	ds, store := s.checkPrechecked(m, true, p)
+	if store {
+		s.st.Store(m)
+	}
+	return ds
 }

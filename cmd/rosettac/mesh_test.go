@@ -102,7 +102,7 @@ func TestMeshCLI(t *testing.T) {
 	}
 	code, out, errs := sh("", "mesh", "send", "--nats", url, file)
 	if code != 0 || strings.Count(out, " accepted\n") != 4 {
-		t.Fatalf("send: exit %d, %q, %q", code, out, errs)
+		t.Fatalf("send: exit %d, %q, %q\nserve: %s", code, out, errs, serveErr.String())
 	}
 	// The same file again: already stored, exit 0.
 	if code, out, _ = sh("", "mesh", "send", "--nats", url, file); code != 0 || strings.Count(out, "already stored") != 4 {
@@ -160,14 +160,28 @@ func TestMeshCLI(t *testing.T) {
 		t.Errorf("replay -o: transcript.rose differs from replay's stdout (%v)", err)
 	}
 
-	// Metrics.
-	resp, err := http.Get("http://" + metricsAddr + "/metrics")
-	if err != nil {
-		t.Fatal(err)
+	// Metrics. The gauges are sampled (the open obligations when ingress is
+	// idle, at most every 200ms): read until they are all there, 10s at most.
+	wants := []string{"rosetta_mesh_accepted_total 6", `rosetta_mesh_rejected_total{code="M007"} 1`, `rosetta_mesh_rejected_total{code="M003"} 1`, `rosetta_mesh_latency_seconds{quantile="0.99"}`, "rosetta_mesh_open_obligations 1"}
+	var body []byte
+	for start := time.Now(); ; time.Sleep(50 * time.Millisecond) {
+		resp, err := http.Get("http://" + metricsAddr + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		missing := 0
+		for _, want := range wants {
+			if !strings.Contains(string(body), want) {
+				missing++
+			}
+		}
+		if missing == 0 || time.Since(start) > 10*time.Second {
+			break
+		}
 	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for _, want := range []string{"rosetta_mesh_accepted_total 6", `rosetta_mesh_rejected_total{code="M007"} 1`, `rosetta_mesh_rejected_total{code="M003"} 1`, `rosetta_mesh_latency_seconds{quantile="0.99"}`, "rosetta_mesh_open_obligations 1"} {
+	for _, want := range wants {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}

@@ -47,27 +47,75 @@ type Items struct {
 // returned keeps the prose as well. Input with no header at all is one
 // degraded message (P001) and no prose, as in Parse.
 func ParseItems(src *diag.Source, it Items) (*ir.Transcript, diag.List) {
-	return parseItems(src, it, runtime.GOMAXPROCS(0), chunkSize)
+	return parseItems(src, itemsOf(it), runtime.GOMAXPROCS(0), chunkSize)
+}
+
+// ParseItemsPrepared is ParseItems with a step of the consumer's own on the
+// parsing cores: prepare runs on each message as soon as its piece is
+// parsed, on the goroutine that parsed it (so concurrently with message on
+// earlier messages, and once), and message gets each message with what
+// prepare made of it, in order on the caller's goroutine. prepare must read
+// only the message and src, and change neither. Work a consumer can do on a
+// message alone (a checker's single-message rules) then leaves the
+// consumer's goroutine, which is ordered and the slowest stage.
+func ParseItemsPrepared[T any](src *diag.Source, prepare func(*ir.Message) T, message func(*ir.Message, T), prose func(*ir.Prose)) (*ir.Transcript, diag.List) {
+	return parseItems(src, prepItems[T]{prepare: prepare, message: message, prose: prose}, runtime.GOMAXPROCS(0), chunkSize)
+}
+
+// prepItems are ParseItemsPrepared's steps; a nil prepare gives each message
+// T's zero value, a nil message keeps the messages in the transcript.
+type prepItems[T any] struct {
+	prepare func(*ir.Message) T
+	message func(*ir.Message, T)
+	prose   func(*ir.Prose)
+}
+
+// itemsOf is ParseItems' callbacks as ParseItemsPrepared's, with nothing to
+// prepare.
+func itemsOf(it Items) prepItems[struct{}] {
+	pi := prepItems[struct{}]{prose: it.Prose}
+	if it.Message != nil {
+		pi.message = func(m *ir.Message, _ struct{}) { it.Message(m) }
+	}
+	return pi
+}
+
+// prepared is prepare(m), or T's zero value without a prepare.
+func (it prepItems[T]) prepared(m *ir.Message) T {
+	if it.prepare == nil {
+		var zero T
+		return zero
+	}
+	return it.prepare(m)
 }
 
 func parseParallel(src *diag.Source, each func(*ir.Message), workers, chunk int) (*ir.Transcript, diag.List) {
-	return parseItems(src, Items{Message: each}, workers, chunk)
+	return parseItems(src, itemsOf(Items{Message: each}), workers, chunk)
 }
 
-// piece is one cut of the input, parsed: its messages (when each is set, in
-// order), its prose and its diagnostics.
-type piece struct {
-	msgs  []*ir.Message
-	prose []*ir.Prose
-	diags diag.List
+// piece is one cut of the input, parsed: its messages (in order) with what
+// prepare made of each when they are handed on, its prose and its
+// diagnostics.
+type piece[T any] struct {
+	msgs     []*ir.Message
+	prepared []T
+	prose    []*ir.Prose
+	diags    diag.List
 }
 
-func parseItems(src *diag.Source, it Items, workers, chunk int) (*ir.Transcript, diag.List) {
-	each := it.Message
+func parseItems[T any](src *diag.Source, it prepItems[T], workers, chunk int) (*ir.Transcript, diag.List) {
+	each := it.message
 	text := src.Content()
 	start := diag.BOMLen(text)
+	whole := func() (*ir.Transcript, diag.List) {
+		one := Items{Prose: it.prose}
+		if each != nil {
+			one.Message = func(m *ir.Message) { each(m, it.prepared(m)) }
+		}
+		return parseEach(src, one)
+	}
 	if workers < 2 || len(text)-start < 2*chunk {
-		return parseEach(src, it)
+		return whole()
 	}
 	// Cut points are found as the pieces are handed out, by a scan of a few
 	// lines from each aimed-at offset to the next header line.
@@ -76,21 +124,21 @@ func parseItems(src *diag.Source, it Items, workers, chunk int) (*ir.Transcript,
 	if first == len(text) {
 		// No cut: the input may have no header at all, and only the whole
 		// parse knows to wrap it as one note then (P001).
-		return parseEach(src, it)
+		return whole()
 	}
 	type job struct {
 		from, to int
-		out      chan piece
+		out      chan piece[T]
 	}
 	// At most window pieces are parsed or waiting to be consumed at once, so
 	// memory stays a few pieces' IR whatever the input size.
 	window := 2 * workers
 	jobs := make(chan job, window)
-	order := make(chan chan piece, window)
+	order := make(chan chan piece[T], window)
 	for range workers {
 		go func() {
 			for j := range jobs {
-				j.out <- parsePiece(src, j.from, j.to)
+				j.out <- parsePiece(src, j.from, j.to, it)
 			}
 		}()
 	}
@@ -102,7 +150,7 @@ func parseItems(src *diag.Source, it Items, workers, chunk int) (*ir.Transcript,
 			if from > start {
 				to = cutter.next(from + chunk)
 			}
-			out := make(chan piece, 1)
+			out := make(chan piece[T], 1)
 			order <- out // blocks while window pieces are unconsumed
 			jobs <- job{from, to, out}
 			from = to
@@ -113,18 +161,18 @@ func parseItems(src *diag.Source, it Items, workers, chunk int) (*ir.Transcript,
 	for out := range order {
 		pc := <-out
 		pi := 0 // the piece's prose runs, handed out in order among its messages
-		for _, m := range pc.msgs {
+		for i, m := range pc.msgs {
 			if each != nil {
-				for ; it.Prose != nil && pi < len(pc.prose) && pc.prose[pi].Span.StartOffset() < m.Span.StartOffset(); pi++ {
-					it.Prose(pc.prose[pi])
+				for ; it.prose != nil && pi < len(pc.prose) && pc.prose[pi].Span.StartOffset() < m.Span.StartOffset(); pi++ {
+					it.prose(pc.prose[pi])
 				}
-				each(m)
+				each(m, pc.prepared[i])
 			} else {
 				t.Messages = append(t.Messages, m)
 			}
 		}
-		for ; it.Prose != nil && pi < len(pc.prose); pi++ {
-			it.Prose(pc.prose[pi])
+		for ; it.prose != nil && pi < len(pc.prose); pi++ {
+			it.prose(pc.prose[pi])
 		}
 		t.Prose = append(t.Prose, pc.prose...)
 		ds = append(ds, pc.diags...)
@@ -133,14 +181,24 @@ func parseItems(src *diag.Source, it Items, workers, chunk int) (*ir.Transcript,
 }
 
 // parsePiece parses the lines in text[from:to] as the whole parse does from a
-// header line on (ParseEachFrom), keeping the messages.
-func parsePiece(src *diag.Source, from, to int) piece {
+// header line on (ParseEachFrom), keeping the messages, and, when they are
+// handed on, what it.prepare makes of each.
+func parsePiece[T any](src *diag.Source, from, to int, it prepItems[T]) piece[T] {
 	p := &parser{src: src, text: src.Content()}
 	p.t = &ir.Transcript{}
 	p.lines(from, to)
 	p.endMessage()
 	p.endProse()
-	return piece{msgs: p.t.Messages, prose: p.t.Prose, diags: p.diags}
+	pc := piece[T]{msgs: p.t.Messages, prose: p.t.Prose, diags: p.diags}
+	if it.message != nil {
+		pc.prepared = make([]T, len(pc.msgs))
+		if it.prepare != nil {
+			for i, m := range pc.msgs {
+				pc.prepared[i] = it.prepare(m)
+			}
+		}
+	}
+	return pc
 }
 
 // cutter finds cut points: starts of header lines.

@@ -37,8 +37,15 @@ func TestParallelSameAsWhole(t *testing.T) {
 		for _, chunk := range []int{16, 200, 4096} {
 			for _, workers := range []int{2, 3} {
 				var msgs []*ir.Message
-				pt, pd := parseParallel(src, func(m *ir.Message) { msgs = append(msgs, m) }, workers, chunk)
 				where := fmt.Sprintf("%s, pieces of %d bytes, %d workers", name, chunk, workers)
+				// prepare's result comes to each with its own message.
+				prepare := func(m *ir.Message) *ir.Message { return m }
+				pt, pd := parseItems(src, prepItems[*ir.Message]{prepare: prepare, message: func(m, prepared *ir.Message) {
+					if prepared != m {
+						t.Errorf("%s: message at %v handed with what prepare made of the one at %v", where, m.Span, prepared.Span)
+					}
+					msgs = append(msgs, m)
+				}}, workers, chunk)
 				if d := cmp.Diff(wholeMsgs, msgs); d != "" {
 					t.Errorf("%s: messages differ (-whole +pieces):\n%s", where, d)
 				}
@@ -85,7 +92,7 @@ func TestItemsInSourceOrder(t *testing.T) {
 		for _, workers := range []int{1, 2, 3} {
 			var got []diag.Span
 			it := Items{Message: func(m *ir.Message) { got = append(got, m.Span) }, Prose: func(p *ir.Prose) { got = append(got, p.Span) }}
-			pt, pd := parseItems(src, it, workers, 64)
+			pt, pd := parseItems(src, itemsOf(it), workers, 64)
 			where := fmt.Sprintf("%s, %d workers", name, workers)
 			if d := cmp.Diff(want, got); d != "" {
 				t.Errorf("%s: items differ from the transcript's order (-want +got):\n%s", where, d)

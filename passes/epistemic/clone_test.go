@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rosettac/rosettac/ir"
 )
 
 // TestCloneKnowsEveryField fails when State gains a field, so that Clone
@@ -16,8 +18,10 @@ func TestCloneKnowsEveryField(t *testing.T) {
 		got = append(got, f.Name)
 	}
 	// parent and parentHeader are Inherit's scratch, empty between calls,
-	// and cur is about the message being checked: a copy starts without them.
-	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader", "cur"}
+	// cur is about the message being checked and scan is symbolText's
+	// scratch (shared, two copies would write into one buffer): a copy starts
+	// without them. carrier is bound to the copy.
+	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader", "cur", "carrier", "scan"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("State's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}
@@ -39,5 +43,19 @@ func TestClaimValueCollapses(t *testing.T) {
 		if got, want := claimValue(v), strings.Join(strings.Fields(v), " "); got != want {
 			t.Errorf("claimValue(%q) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// TestCloneCarrier: a copy's marks resolve against the copy's messages, not
+// the original's (carrier is bound to each state).
+func TestCloneCarrier(t *testing.T) {
+	s := NewState(Options{})
+	c := s.Clone()
+	c.Store(&ir.Message{Header: &ir.Header{ID: ir.MsgID{Text: "a1.1", Agent: "a1", Seq: "1"}, Act: "tell", Sender: "a1"}})
+	if c.carrier("a1.1", false) == nil {
+		t.Error("the copy's carrier does not see a message stored in the copy")
+	}
+	if s.carrier("a1.1", false) != nil {
+		t.Error("the original's carrier sees a message stored in the copy")
 	}
 }

@@ -1,6 +1,8 @@
 package epistemic
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,9 +81,73 @@ func TestConfRank(t *testing.T) {
 }
 
 func TestSymbols(t *testing.T) {
-	got := symbolsIn(stripRefs("CKO and @file:CKO/x GLOSS, aBC, A, X_1 :NOPE @a1.7 SLO2"))
-	if d := cmp.Diff([]string{"CKO", "GLOSS", "X_1", "SLO2"}, got); d != "" {
+	if d := cmp.Diff([]string{"CKO", "GLOSS", "X_1", "SLO2"}, scanSymbols(NewState(Options{}), "CKO and @file:CKO/x GLOSS, aBC, A, X_1 :NOPE @a1.7 SLO2", false)); d != "" {
 		t.Error(d)
+	}
+}
+
+// scanSymbols lists the symbols the scan finds in a slot's text.
+func scanSymbols(s *State, raw string, txt bool) []string {
+	var out []string
+	add := func(i, j int) { out = append(out, raw[i:j]) }
+	if b, blanked := s.symbolText(raw, txt); blanked {
+		eachSymbol(b, add)
+	} else {
+		eachSymbol(raw, add)
+	}
+	return out
+}
+
+// blankedAsStrings is the symbol scan's text as it was first computed, by
+// copying strings: references blanked, then '#' fragments, then win= values
+// of a txt head. symbolText, in one scratch buffer, must agree with it.
+func blankedAsStrings(s string, txt bool) string {
+	b := []byte(s)
+	blankRefs(b)
+	blankAnchors(b)
+	s = string(b)
+	if !txt {
+		return s
+	}
+	for _, eq := range []string{"win=", "win＝"} {
+		i := strings.Index(s, eq)
+		for i >= 0 {
+			if i == 0 || s[i-1] == ' ' || s[i-1] == '\t' {
+				j := i + len(eq)
+				for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' {
+					j++
+				}
+				s = s[:i+len(eq)] + strings.Repeat(" ", j-i-len(eq)) + s[j:]
+			}
+			k := strings.Index(s[i+len(eq):], eq)
+			if k < 0 {
+				break
+			}
+			i += len(eq) + k
+		}
+	}
+	return s
+}
+
+// TestSymbolTextAsStrings: the scratch-buffer scan finds the symbols the
+// string copies found, on texts made of references, fragments, windows and
+// symbols cut together at random.
+func TestSymbolTextAsStrings(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"@", "＠", "#", "＃", "win=", "win＝", " ", "\t", "\n", "a1.7", "CKO", "X_1", "DEP", "BID", ":", ".", "/", "L7", "ab", "§"}
+	s := NewState(Options{})
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		raw, txt := b.String(), r.IntN(2) == 0
+		var want []string
+		bl := blankedAsStrings(raw, txt)
+		eachSymbol(bl, func(i, j int) { want = append(want, bl[i:j]) })
+		if got := scanSymbols(s, raw, txt); !slices.Equal(got, want) {
+			t.Fatalf("symbols of %q (txt %v) = %q, want %q", raw, txt, got, want)
+		}
 	}
 }
 

@@ -208,6 +208,11 @@ type State struct {
 	// checking, so that Inherit, Check and Store, which each need it, work
 	// it out once (see current).
 	cur current
+	// carrier is s.Carrier as the func value Options.Resolve takes, made
+	// once: a method value passed on escapes, one allocation per message.
+	carrier func(id string, orig bool) *ir.Message
+	// scan is symbolText's scratch buffer.
+	scan []byte
 }
 
 // current is what Inherit, Check and Store of one message share: its re=
@@ -245,8 +250,10 @@ func NewState(opt Options) *State {
 		opt.Livelock = DefaultLivelock
 	}
 
-	return &State{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
+	s := &State{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
 		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
+	s.carrier = s.Carrier
+	return s
 }
 
 // Epoch is the session epoch in force (def epoch = ...), or "".
@@ -492,10 +499,16 @@ func ttlOf(e *entry) (time.Duration, bool) {
 // m then calls Store. Check then Store is what one message of a transcript
 // gets; Report is what the transcript gets after its last message.
 func (s *State) Check(m *ir.Message, src *diag.Source) diag.List {
+	return s.CheckPrechecked(m, src, Precheck(m, src))
+}
+
+// CheckPrechecked is Check of m when Precheck(m, src) was run already (on
+// the core that parsed m): it adds the rules that need the session.
+func (s *State) CheckPrechecked(m *ir.Message, src *diag.Source, p Prechecked) diag.List {
 	m.Epoch = s.epoch
-	ds := Check(m, src)
+	ds := p.Diags(m)
 	if s.opt.Resolve != nil {
-		ds = append(ds, s.opt.Resolve(m, s.Carrier)...)
+		ds = append(ds, s.opt.Resolve(m, s.carrier)...)
 	}
 	if m.Degraded || m.Header == nil {
 		return ds
@@ -1284,18 +1297,8 @@ func typeOK(ty, value string) bool {
 	return true
 }
 
-// stripRefs blanks every reference (@scheme:..., @a1.7) out of s, so that a
-// ref is never read as a symbol.
-func stripRefs(s string) string {
-	if !strings.ContainsAny(s, "@＠") {
-		return s
-	}
-	b := []byte(s)
-	blankRefs(b)
-	return string(b)
-}
-
-// blankRefs is stripRefs in place.
+// blankRefs blanks every reference (@scheme:..., @a1.7) in b to spaces, so
+// that a ref is never read as a symbol.
 func blankRefs(b []byte) {
 	for i := 0; i < len(b); i++ {
 		n := 0
@@ -1321,60 +1324,57 @@ func blankRefs(b []byte) {
 	}
 }
 
-// stripRefsAnchors is stripAnchors(stripRefs(s)) with one copy of s instead
-// of four (it runs on every slot that may hold a symbol).
-func stripRefsAnchors(s string) string {
-	refs := strings.ContainsAny(s, "@＠")
-	anchors := strings.IndexByte(s, '#') >= 0 || strings.Contains(s, "＃")
-	if !refs && !anchors {
-		return s
+// symbolText is a slot's text as the symbol scan reads it: raw with its
+// references, its '#' fragments and, in a txt head, its win= values blanked
+// to spaces, in the session's scratch buffer, and true; or raw's own bytes
+// unblanked and false when it has none of them. Blanking keeps every other
+// byte where it stands, so a symbol found at [i, j) is raw[i:j]. (It ran on
+// every slot that may hold a symbol: a copy of each was a tenth of a
+// check's allocations.)
+func (s *State) symbolText(raw string, txt bool) ([]byte, bool) {
+	refs := strings.ContainsAny(raw, "@＠")
+	anchors := strings.IndexByte(raw, '#') >= 0 || strings.Contains(raw, "＃")
+	win := txt && (strings.Contains(raw, "win=") || strings.Contains(raw, "win＝"))
+	if !refs && !anchors && !win {
+		return nil, false
 	}
-	b := []byte(s)
+	b := append(s.scan[:0], raw...)
+	s.scan = b
 	if refs {
 		blankRefs(b)
 	}
 	if anchors {
 		blankAnchors(b)
 	}
-	return string(b)
+	if win {
+		blankWindow(b)
+	}
+	return b, true
 }
 
-// stripWindow blanks the value of a txt head's win= attribute (win=L38-46):
+// blankWindow blanks the value of a txt head's win= attribute (win=L38-46):
 // like a '#' fragment, it is a line selector, not a symbol. The value keeps
 // its length so that later symbols are still found where they stand.
-func stripWindow(s string) string {
-	for _, eq := range []string{"win=", "win＝"} {
-		i := strings.Index(s, eq)
+func blankWindow(b []byte) {
+	for _, eq := range [][]byte{[]byte("win="), []byte("win＝")} {
+		i := bytes.Index(b, eq)
 		for i >= 0 {
-			if i == 0 || s[i-1] == ' ' || s[i-1] == '\t' {
-				j := i + len(eq)
-				for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' {
-					j++
+			if i == 0 || b[i-1] == ' ' || b[i-1] == '\t' {
+				for j := i + len(eq); j < len(b) && b[j] != ' ' && b[j] != '\t' && b[j] != '\n'; j++ {
+					b[j] = ' '
 				}
-				s = s[:i+len(eq)] + strings.Repeat(" ", j-i-len(eq)) + s[j:]
 			}
-			k := strings.Index(s[i+len(eq):], eq)
+			k := bytes.Index(b[i+len(eq):], eq)
 			if k < 0 {
 				break
 			}
 			i += len(eq) + k
 		}
 	}
-	return s
 }
 
-// stripAnchors blanks every '#' fragment (body#L7, #p14§7.2): a line
-// selector such as L7 is an address, not a symbol.
-func stripAnchors(s string) string {
-	if strings.IndexByte(s, '#') < 0 && !strings.Contains(s, "＃") {
-		return s
-	}
-	b := []byte(s)
-	blankAnchors(b)
-	return string(b)
-}
-
-// blankAnchors is stripAnchors in place.
+// blankAnchors blanks every '#' fragment (body#L7, #p14§7.2) in b to
+// spaces: a line selector such as L7 is an address, not a symbol.
 func blankAnchors(b []byte) {
 	for i := 0; i < len(b); i++ {
 		if b[i] != '#' && !bytes.HasPrefix(b[i:], []byte("＃")) {
@@ -1448,17 +1448,25 @@ func (s *State) symbolUses(v *msgView, sl ir.Slot) []symbolUse {
 			}
 		}
 	}
-	scan := stripRefsAnchors(raw)
-	if sl.Head().Key == "txt" {
-		scan = stripWindow(scan)
-	}
-	count := map[string]int{}
-	for _, sym := range symbolsIn(scan) {
+	// A standard profile's word is a symbol wherever it stands; other
+	// capitalised words outside bindings are prose.
+	var count map[string]int
+	profileWord := func(i, j int) {
+		sym := raw[i:j]
+		if profileSymbols[sym] == "" {
+			return
+		}
+		if count == nil {
+			count = map[string]int{}
+		}
 		nth := count[sym]
 		count[sym]++
-		if profileSymbols[sym] != "" {
-			use(sym, sl.Head().Span, nth)
-		}
+		use(sym, sl.Head().Span, nth)
+	}
+	if scan, blanked := s.symbolText(raw, sl.Head().Key == "txt"); blanked {
+		eachSymbol(scan, profileWord)
+	} else {
+		eachSymbol(raw, profileWord)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].span.StartOffset() < out[j].span.StartOffset() })
 	return out
@@ -1492,11 +1500,11 @@ func hasUpperPair(s string) bool {
 	return false
 }
 
-// symbolsIn lists the symbols of s in order: an uppercase letter and one or
-// more uppercase letters, digits or '_', not preceded by a letter, digit,
-// '_', '@' or ':' and not followed by a letter, digit or '_'.
-func symbolsIn(s string) []string {
-	var out []string
+// eachSymbol calls f with the offsets [i, j) of every symbol of s, in
+// order: an uppercase letter and one or more uppercase letters, digits or
+// '_', not preceded by a letter, digit, '_', '@' or ':' and not followed by
+// a letter, digit or '_'.
+func eachSymbol[T string | []byte](s T, f func(i, j int)) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < 'A' || c > 'Z' {
@@ -1510,15 +1518,14 @@ func symbolsIn(s string) []string {
 			j++
 		}
 		if j-i >= 2 && (j == len(s) || !isWord(s[j])) {
-			out = append(out, s[i:j])
+			f(i, j)
 		}
 		i = j - 1
 	}
-	return out
 }
 
 // symbolBoundary accepts a match of a symbol at [i, j) with the same
-// boundaries symbolsIn uses.
+// boundaries eachSymbol uses.
 func symbolBoundary(t string, i, j int) bool {
 	if i > 0 && (isWord(t[i-1]) || t[i-1] == '@' || t[i-1] == ':') {
 		return false
@@ -1539,6 +1546,7 @@ func (s *State) Clone() *State {
 	c := &State{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
 		Profiles: slices.Clone(s.Profiles)}
+	c.carrier = c.Carrier
 	n := 0
 	for _, e := range s.order {
 		if e.obl != nil {
