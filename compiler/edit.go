@@ -3,6 +3,7 @@ package compiler
 import (
 	"bytes"
 	"sort"
+	"strings"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/rosetta"
@@ -164,7 +165,12 @@ func (e *EditedTranscript) recheck(from int) {
 	e.parsed = 0
 	tail := 0
 	if from > 0 {
-		tail = e.msgs[from].m.Span.StartOffset()
+		// From the start of the message's header line, not of its span: a
+		// decorated header (`**a1 ask ...**`, `- a1 ask`) has its lead
+		// before the span, and header recovery reads the line whole (what
+		// closes the decoration depends on what opened it).
+		start := e.msgs[from].m.Span.StartOffset()
+		tail = strings.LastIndexByte(e.src.Content()[:start], '\n') + 1
 	}
 	e.msgs = e.msgs[:from]
 	e.prose = keepBefore(e.prose, tail, func(p *ir.Prose) int { return p.Span.StartOffset() })
