@@ -17,11 +17,10 @@
 #   BENCH_DIR     where the binary and the generated transcripts go
 #                 (default $TMPDIR/rosettac-bench; transcripts are reused)
 #
-# With farm-bench on the PATH the two commands run in turn (A B A B ...) and
-# the ratio is taken pair by pair, which holds on a loaded machine better than
-# absolute times; without it the runs are interleaved here and the medians
-# compared. Every figure is the whole process, start-up included. Timings
-# are not assertions: run this on a quiet machine for figures to quote.
+# The two commands run in turn (A B A B ...), each timed by GNU time (wall,
+# user+system CPU, peak RSS), and the medians are compared. Every figure is
+# the whole process, start-up included. Timings are not assertions: run this
+# on a quiet machine for figures to quote.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,12 +86,12 @@ EOF
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.4f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 
-wall() { # CMD...: wall seconds of one run
-	local t0 t1
-	t0=$(date +%s.%N)
-	"$@" >/dev/null 2>&1 || true
-	t1=$(date +%s.%N)
-	echo "$t1 - $t0" | bc -l
+measure() { # CMD...: "wall cpu peakMiB" of one run, by GNU time
+	local t
+	t=$(mktemp)
+	/usr/bin/time -o "$t" -f '%e %U %S %M' "$@" >/dev/null 2>&1 || true
+	awk '{printf "%s %.2f %.0f\n", $1, $2+$3, $4/1024}' "$t"
+	rm -f "$t"
 }
 
 mb() { awk -v b="$(stat -c %s "$1")" 'BEGIN {printf "%.1f", b/1e6}'; }
@@ -104,16 +103,12 @@ if $scale; then
 	printf '%-10s %8s %10s %10s %10s %10s\n' messages MB "wall s" "cpu s" "s/MB" "peak MiB"
 	for n in "${sizes[@]}"; do
 		f=$(transcript "$n")
-		if command -v farm-bench >/dev/null; then
-			r=$(( n >= 1000000 ? 1 : runs ))
-			out=$(farm-bench -n "$r" --timeout 3600 -- "${check[@]}" "$f" 2>&1)
-			w=$(awk '$1=="A" && $2=="wall" {print $5}' <<<"$out")
-			c=$(awk '$1=="A" && $2=="cpu" {print $5}' <<<"$out")
-			p=$(awk '$1=="A" && $2=="peak" {print $5}' <<<"$out")
-		else
-			w=$(for _ in $(seq "$runs"); do wall "${check[@]}" "$f"; done | median)
-			c=- p=-
-		fi
+		r=$(( n >= 1000000 ? 1 : runs ))
+		: >"$dir/s"
+		for _ in $(seq "$r"); do measure "${check[@]}" "$f" >>"$dir/s"; done
+		w=$(awk '{print $1}' "$dir/s" | median)
+		c=$(awk '{print $2}' "$dir/s" | median)
+		p=$(awk '{print $3}' "$dir/s" | median)
 		printf '%-10s %8s %10s %10s %10s %10s\n' "$n" "$(mb "$f")" "$w" "$c" \
 			"$(awk -v w="$w" -v m="$(mb "$f")" 'BEGIN {printf "%.4f", w/m}')" "$p"
 	done
@@ -129,22 +124,15 @@ refdir=$(dirname "$ref")
 printf '%-10s %8s %14s %14s %10s %12s\n' messages MB "reference s" "rosettac s" "ratio" "cpu ratio"
 for n in "${sizes[@]}"; do
 	f=$(transcript "$n")
-	if command -v farm-bench >/dev/null; then
-		out=$(farm-bench -n "$runs" --timeout 3600 --vs "${check[*]} $f" -- python3 "$dir/ref_check.py" "$refdir" "$f" 2>&1)
-		a=$(awk '$1=="A" && $2=="wall" {print $5}' <<<"$out")
-		b=$(awk '$1=="B" && $2=="wall" {print $5}' <<<"$out")
-		ratio=$(awk '$1=="A/B" && $2=="wall" {print $4}' <<<"$out")
-		cpu=$(awk '$1=="A/B" && $2=="cpu" {print $4}' <<<"$out")
-	else
-		cpu=-
-		: >"$dir/a" && : >"$dir/b"
-		for _ in $(seq "$runs"); do
-			wall python3 "$dir/ref_check.py" "$refdir" "$f" >>"$dir/a"
-			wall "${check[@]}" "$f" >>"$dir/b"
-		done
-		a=$(median <"$dir/a") b=$(median <"$dir/b")
-		ratio=$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a/b}')
-	fi
+	: >"$dir/a" && : >"$dir/b"
+	for _ in $(seq "$runs"); do
+		measure python3 "$dir/ref_check.py" "$refdir" "$f" >>"$dir/a"
+		measure "${check[@]}" "$f" >>"$dir/b"
+	done
+	a=$(awk '{print $1}' "$dir/a" | median) b=$(awk '{print $1}' "$dir/b" | median)
+	ratio=$(awk -v a="$a" -v b="$b" 'BEGIN {printf "%.2f", a/b}')
+	ca=$(awk '{print $2}' "$dir/a" | median) cb=$(awk '{print $2}' "$dir/b" | median)
+	cpu=$(awk -v a="$ca" -v b="$cb" 'BEGIN {printf "%.2f", a/b}')
 	printf '%-10s %8s %14s %14s %9s× %11s×\n' "$n" "$(mb "$f")" "$a" "$b" "$ratio" "$cpu"
 done
-echo "(median wall seconds of $runs runs each, whole processes; ratio = reference / rosettac$(command -v farm-bench >/dev/null && echo ', median of the paired ratios'); cpu ratio = the same of user+system seconds: on a loaded machine wall time is mostly waiting for a core, and rosettac, which parses on every core, is then hurt most)"
+echo "(median wall seconds of $runs runs each, whole processes; ratio = reference / rosettac; cpu ratio = the same of user+system seconds: on a loaded machine wall time is mostly waiting for a core, and rosettac, which parses on every core, is then hurt most)"
