@@ -80,8 +80,8 @@ func resolveAddr(m *ir.Message, addr string) (string, bool) {
 func TestRef07ContentPlane(t *testing.T) {
 	doc := parseOne(rosettaref.Content)
 	rosettaref.Run(t, []rosettaref.Check{
-		{"char span inside a line resolves", func() bool { s, ok := resolveAddr(doc, "tgt#L1.c0-5"); return ok && s == "灯塔看守人" }},
-		{"paragraph address resolves", func() bool { s, ok := resolveAddr(doc, "src#p2"); return ok && strings.HasPrefix(s, "He was") }},
+		{"char span inside a line resolves", func() bool { s, ok := resolveAddr(doc, "tgt#L1.c0-5"); return ok && s == "渡轮领航员" }},
+		{"paragraph address resolves", func() bool { s, ok := resolveAddr(doc, "src#p2"); return ok && strings.HasPrefix(s, "Yet the") }},
 		{"out-of-range address returns None", func() bool { _, ok := resolveAddr(doc, "tgt#L9"); return !ok }},
 		{"E022: a mark that does not resolve is an error, not silence", func() bool {
 			return has(validate("a1.2 tell a1>a3\n txt body\n | one line\n mark body#L7 = nope ~hi\n unk []"), "E022")
@@ -180,11 +180,11 @@ func TestRef10WantContract(t *testing.T) {
 	}
 	rosettaref.Run(t, []rosettaref.Check{
 		{"complete reply passes", func() bool {
-			return contract(withAsk("a1.20 tell a1>a3 re=a3.12\n a cause = X ~hi\n   fix = Y ~hi\n unk []")) == nil
+			return contract(withAsk("a1.20 tell a1>a3 re=a3.12\n a culprit = X ~hi\n   remedy = Y ~hi\n unk []")) == nil
 		}},
-		{"missing key is caught", func() bool { return has(withAsk("a1.21 tell a1>a3 re=a3.12\n a cause = X ~hi\n unk []"), "E009") }},
+		{"missing key is caught", func() bool { return has(withAsk("a1.21 tell a1>a3 re=a3.12\n a culprit = X ~hi\n unk []"), "E009") }},
 		{"`part` is exempt from the full contract", func() bool {
-			return contract(withAsk("a1.22 part a1>a3 re=a3.12\n a cause = X ~lo\n unk []")) == nil
+			return contract(withAsk("a1.22 part a1>a3 re=a3.12\n a culprit = X ~lo\n unk []")) == nil
 		}},
 		{"fail/reject carry no answer and are exempt — an honest failure is not a violation", func() bool {
 			return contract(withAsk("a1.23 fail a1>a3 re=a3.12\n why notfound no such service\n unk []")) == nil

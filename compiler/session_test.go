@@ -400,13 +400,13 @@ func TestSessionAPI(t *testing.T) {
 		status ir.ResolutionStatus
 		conf   string
 	}{
-		{"@a2.7.tgt#L1.c0-5", "灯塔看守人", ir.Exact, "hi"},
-		{`@a2.7.src#L9|q"nothing unusual"`, "The lighthouse keeper insisted that nothing unusual ever happened here.", ir.Relocated, "mid"},
+		{"@a2.7.tgt#L1.c0-5", "渡轮领航员", ir.Exact, "hi"},
+		{`@a2.7.src#L9|q"never once run late"`, "The ferry pilot swore the crossing had never once run late.", ir.Relocated, "mid"},
 		{"@a2.7.tgt#L9", "", ir.Orphan, "?"},
-		{"@a2.7.a.faithful", "literal", ir.Exact, "hi"},
-		{"@a2.7.unk", "[第 3 行改写后是否过于口语]", ir.Exact, "hi"},
+		{"@a2.7.a.tone", "formal", ir.Exact, "hi"},
+		{"@a2.7.unk", "[第 3 行改写后反讽是否还在]", ir.Exact, "hi"},
 		{"@a9.9.tgt#L1", "", ir.Orphan, "?"},
-		{"@#ch1", "a2.7", ir.Exact, "hi"},
+		{"@#ch2", "a2.7", ir.Exact, "hi"},
 		{"@#nothing", "", ir.Orphan, "?"},
 	}
 	for _, tt := range tests {

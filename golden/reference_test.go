@@ -129,11 +129,11 @@ func TestRef01ParserCore(t *testing.T) {
 		{"header fields", func() bool {
 			return m0.Header.Act == "ask" && m0.Header.Sender == "a3" && slices.Equal(targets(m0), []string{"a1"})
 		}},
-		{"topic and re=", func() bool { return m0.Header.Topic == "CKO.5xx" && field(m1, "re") == "a3.12" }},
-		{"bindings", func() bool { return slices.Equal(bindingKeys(m1, "a"), []string{"cause", "fix", "eta"}) }},
+		{"topic and re=", func() bool { return m0.Header.Topic == "CI.red" && field(m1, "re") == "a3.12" }},
+		{"bindings", func() bool { return slices.Equal(bindingKeys(m1, "a"), []string{"culprit", "remedy", "eta"}) }},
 		{"per-binding confidence", func() bool { b := bindings(m1, "a"); return len(b) == 3 && b[2].Conf != nil && b[2].Conf.Kind == "lo" }},
 		{"want required", func() bool {
-			return slices.Equal(shapeNames(m0, func(f ir.ShapeField) bool { return !f.Optional && !f.IsSlot }), []string{"cause", "fix"})
+			return slices.Equal(shapeNames(m0, func(f ir.ShapeField) bool { return !f.Optional && !f.IsSlot }), []string{"culprit", "remedy"})
 		}},
 		{"want optional", func() bool {
 			return slices.Equal(shapeNames(m0, func(f ir.ShapeField) bool { return f.Optional }), []string{"eta"})
@@ -143,7 +143,7 @@ func TestRef01ParserCore(t *testing.T) {
 			for _, r := range slotOf(m0, "ctx").Head().Refs {
 				refs = append(refs, r.Text)
 			}
-			return slices.Equal(refs, []string{"@a3.7", "@file:log/2f9c#L440-512"})
+			return slices.Equal(refs, []string{"@a3.7", "@file:ci/build-77#L120-188"})
 		}},
 	})
 }
@@ -158,21 +158,21 @@ func TestRef02ParserAdditions(t *testing.T) {
 	}
 	rosettaref.Run(t, []rosettaref.Check{
 		{"`part` act", func() bool { return c[0].Header.Act == "part" }},
-		{"sens= and ttl=", func() bool { return field(c[0], "sens") == "phi" && field(c[0], "ttl") == "15m" }},
-		{"at= parsed as a timestamp", func() bool { return strings.Contains(field(c[0], "at"), "T14:02") }},
-		{"role routing", func() bool { return slices.Equal(targets(c[1]), []string{"@role:clinician"}) }},
+		{"sens= and ttl=", func() bool { return field(c[0], "sens") == "phi" && field(c[0], "ttl") == "20m" }},
+		{"at= parsed as a timestamp", func() bool { return strings.Contains(field(c[0], "at"), "T09:40") }},
+		{"role routing", func() bool { return slices.Equal(targets(c[1]), []string{"@role:physician"}) }},
 		{"pri=block", func() bool { return field(c[1], "pri") == "block" }},
 		{"want as act alternation", func() bool {
 			ws, ok := slotOf(c[1], "want").(*ir.ShapeSlot)
 			return ok && slices.Equal(ws.Shape.Acts, []string{"accept", "reject"})
 		}},
-		{"assume binding parsed", func() bool { b := bindings(c[0], "assume"); return len(b) > 0 && b[0].Key == "weight_kg" }},
+		{"assume binding parsed", func() bool { b := bindings(c[0], "assume"); return len(b) > 0 && b[0].Key == "height_cm" }},
 		{"keys stay ASCII (machine-facing); values carry any language", func() bool {
 			b := bindings(c[0], "assume")
-			return len(b) > 0 && strings.Contains(b[0].Value, "standard adult estimate")
+			return len(b) > 0 && strings.Contains(b[0].Value, "typical adult height")
 		}},
 		{"role + thd", func() bool {
-			return slices.Equal(targets(a[0]), []string{"@role:worker"}) && field(a[0], "thd") == "shard1"
+			return slices.Equal(targets(a[0]), []string{"@role:encoder"}) && field(a[0], "thd") == "batch4"
 		}},
 		{"sub decomposition", func() bool { return slices.Equal(bindingKeys(a[0], "sub"), []string{"s1", "s2", "s3"}) }},
 		{"sub dependency via on=", func() bool { b := bindings(a[0], "sub"); return len(b) > 1 && strings.Contains(b[1].Value, "on=s1") }},
@@ -396,15 +396,15 @@ func TestRef20Rendering(t *testing.T) {
 		return true
 	}
 	rosettaref.Run(t, []rosettaref.Check{
-		{"zh render carries value + confidence", func() bool { return has(render(m1, "zh", "full"), "把握低", "12m") }},
-		{"en render carries value + confidence", func() bool { return has(render(m1, "en", "full"), "low confidence", "commit 9f2a") }},
-		{"refs are rendered, not left raw", func() bool { return has(render(m1, "en", "full"), "issue 441") }},
+		{"zh render carries value + confidence", func() bool { return has(render(m1, "zh", "full"), "把握低", "25m") }},
+		{"en render carries value + confidence", func() bool { return has(render(m1, "en", "full"), "low confidence", "commit c07d") }},
+		{"refs are rendered, not left raw", func() bool { return has(render(m1, "en", "full"), "issue 318") }},
 		{"pri/sens surface in the human header", func() bool { return has(render(c1, "zh", "full"), "阻塞等待", "含医疗信息") }},
-		{"role targets render", func() bool { return has(render(c1, "zh", "full"), "角色 clinician") }},
+		{"role targets render", func() bool { return has(render(c1, "zh", "full"), "角色 physician") }},
 		{"at= renders as an observation time", func() bool { return has(render(c0, "zh", "full"), "观测于") }},
 		{"the failure code renders as prose once, not twice", func() bool {
 			z := render(fail, "zh", "full")
-			return has(z, "不具备该能力（unsupported）") && !strings.Contains(z, "unsupported 本节点")
+			return has(z, "不具备该能力（unsupported）") && !strings.Contains(z, "unsupported no hardware")
 		}},
 		{"no redundant parenthetical in English", func() bool { return !strings.Contains(render(fail, "en", "full"), "unsupported (unsupported)") }},
 		{"the failure line states what an orchestrator must do", func() bool {
@@ -441,16 +441,16 @@ func TestRef20Rendering(t *testing.T) {
 		}},
 		{"audit view keeps ctx when present", func() bool { return has(render(m0, "zh", "audit"), "上下文") }},
 		{"blocks render as numbered verbatim text", func() bool {
-			return has(render(rosettaref.Content, "zh", "full"), "正文 tgt", "1 │ 灯塔看守人")
+			return has(render(rosettaref.Content, "zh", "full"), "正文 tgt", "1 │ 渡轮领航员")
 		}},
 		{"marks render as margin notes quoting their span", func() bool {
-			return has(render(rosettaref.Content, "zh", "full"), "「灯塔看守人」定名依 GLOSS v4")
+			return has(render(rosettaref.Content, "zh", "full"), "「渡轮领航员」职称按 GLOSS v2 译")
 		}},
 		{"proposed replacements render distinctly from annotations", func() bool { return has(render(rosettaref.Content, "zh", "full"), "▶ L3 改为", "▲ L1.c0-5") }},
-		{"negated bindings render as negations", func() bool { return has(render(rosettaref.Content, "zh", "full"), "并非 literal") }},
+		{"negated bindings render as negations", func() bool { return has(render(rosettaref.Content, "zh", "full"), "并非 formal") }},
 		{"`clean` view yields the text with no overlay — the deliverable itself", func() bool {
 			c := render(rosettaref.Content, "zh", "clean")
-			return strings.Contains(c, "灯塔看守人") && !strings.Contains(c, "定名依")
+			return strings.Contains(c, "渡轮领航员") && !strings.Contains(c, "GLOSS v2")
 		}},
 	})
 }

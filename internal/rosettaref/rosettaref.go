@@ -1,8 +1,14 @@
 // Package rosettaref holds what the two translations of the AgentRosetta
 // reference implementation's self-test share: the checking groups in
 // compiler/reference_test.go and the parser, printer and renderer groups in
-// golden/reference_test.go. It has the reference's sample transcripts and the
-// runner that turns each labelled assertion into a subtest. Tests only.
+// golden/reference_test.go. It has four sample transcripts and the runner
+// that turns each labelled assertion into a subtest. Tests only.
+//
+// The samples are rosettac's own transcripts, not the reference's text: each
+// exercises the same features as the reference sample it stands in for (the
+// same acts, header fields, slot kinds, confidences, address forms and marks)
+// on a different subject, so that the translated assertions test the same
+// things with their expected values written against these samples.
 package rosettaref
 
 import "testing"
@@ -29,78 +35,82 @@ func Run(t *testing.T, cs []Check) {
 	}
 }
 
-// Incident is the reference's incident sample: an ask and its answer.
-const Incident = `a3.12 ask a3>a1 #CKO.5xx
- q     root_cause?
- ctx   @a3.7 @file:log/2f9c#L440-512
- want  {cause, fix, eta?}
- unk   [when the config changed]
+// Incident is an incident sample (a red build pipeline): an ask with a
+// want shape and context references, and its answer with bindings at three
+// confidences, evidence, unknowns and a risk.
+const Incident = `a3.12 ask a3>a1 #CI.red
+ q     why_red?
+ ctx   @a3.7 @file:ci/build-77#L120-188
+ want  {culprit, remedy, eta?}
+ unk   [which runner image the nightly used]
 
 a1.13 tell a1>a3 re=a3.12
- a     cause = @commit:9f2a lowered http.timeout 30s>3s   ~hi
-       fix   = revert @commit:9f2a                        ~hi
-       eta   = 12m                                        ~lo
- why   @file:log/2f9c#L487 timeouts start 14:02 = deploy time +-40s
- unk   [who approved 9f2a, whether other services hit this]
- risk  reverting reintroduces the slow query in @issue:441   ~mid
+ a     culprit = @commit:c07d pinned the linker from 2.38>2.41   ~hi
+       remedy  = revert @commit:c07d                           ~hi
+       eta     = 25m                                           ~lo
+ why   @file:ci/build-77#L164 link errors begin with the first job after the 09:15 merge
+ unk   [who reviewed c07d, whether release branches picked it up]
+ risk  the revert brings back the cache misses of @issue:318   ~mid
 `
 
-// Clinical is the reference's clinical sample: a sensitive, timed report and
-// a proposal that blocks on a clinician.
-const Clinical = `a2.40 part a2>a1 #triage.bed7 sens=phi at=@t:2026-08-26T14:02Z ttl=15m
- a     lactate_trend = rising ~hi
-       sepsis_score  = 3 of 6 ~mid
- why    @ext:ehr:obs-88231 three consecutive samples rising
- unk    [fluid intake last 6h, prior antibiotics]
- assume weight_kg = 70 standard adult estimate, not measured ~lo
+// Clinical is a clinical sample (a falling oxygen saturation): a sensitive,
+// timed partial report and a proposal that blocks on a physician.
+const Clinical = `a2.40 part a2>a1 #ward3.bed12 sens=phi at=@t:2026-08-26T09:40Z ttl=20m
+ a     spo2_trend = falling ~hi
+       resp_rate  = 28 per minute ~mid
+ why    @ext:ehr:obs-40517 four readings in a row below the last
+ unk    [oxygen already given, recent chest imaging]
+ assume height_cm = 170 typical adult height, not measured ~lo
 
-a1.41 propose a1>@role:clinician pri=block sens=phi
- q      start the sepsis bundle?
+a1.41 propose a1>@role:physician pri=block sens=phi
+ q      begin high-flow oxygen?
  ctx   @a2.40
- opt    [start now, fluids then reassess, observe 1h]
- risk   each hour of delay raises mortality ~mid
+ opt    [begin now, recheck in 10 minutes, call the outreach team]
+ risk   waiting lets the saturation fall further ~mid
  want  accept|reject
- unk    [allergy history]
+ unk    [home oxygen prescription]
 `
 
-// Auction is the reference's auction sample: a task with subtasks, a bid, a
-// failure and an acceptance.
-const Auction = `a1.20 do a1>@role:worker #reindex thd=shard1
- q     rebuild the index over @tbl:sha256:7d19ac44b2
- by    30m | $5
- sub   s1 = pull snapshot  @role:storage
-       s2 = build inverted on=s1
-       s3 = canary cutover on=s2
- want  {bid_cost, bid_eta, capable}
+// Auction is a task-auction sample (a media transcoding job): a task with
+// a budget and dependent subtasks, a bid, a coded failure and an acceptance.
+const Auction = `a1.20 do a1>@role:encoder #transcode thd=batch4
+ q     transcode the lecture archive listed in @tbl:sha256:3be0f91c5a
+ by    45m | $8
+ sub   s1 = fetch masters  @role:storage
+       s2 = encode renditions on=s1
+       s3 = publish manifests on=s2
+ want  {quote, finish_in, able}
 
 a5.3 propose a5>a1 re=a1.20
- a     bid_cost = $3.2 ~hi
-       bid_eta  = 18m  ~mid
-       capable  = yes  ~hi
- unk   [whether the dataset has nested fields]
+ a     quote     = $6.1 ~hi
+       finish_in = 31m  ~mid
+       able      = yes  ~hi
+ unk   [whether some masters are interlaced]
 
 a7.2 fail a7>a1 re=a1.20
- why   unsupported this node cannot read table slices
+ why   unsupported no hardware encoder for the requested codec here
  unk   []
 
 a1.21 accept a1>a5 re=a5.3
- why   lowest bid and capable=yes
+ why   cheapest quote and able=yes
 `
 
-// Content is the reference's content-plane sample: two txt blocks and marks
-// on them.
-const Content = `a2.7 tell a2>a1 #ch1
+// Content is a content-plane sample (an English passage and its Chinese
+// draft): two txt blocks and marks on them, an annotation on a character
+// span, a proposed replacement of a line and a note on a paragraph, and a
+// negated binding.
+const Content = `a2.7 tell a2>a1 #ch2
  txt src @md/en v=orig
- | The lighthouse keeper insisted that nothing unusual ever happened here.
+ | The ferry pilot swore the crossing had never once run late.
  |
- | He was, by every account, the last man on the island you would ask.
- txt tgt @md/zh v=draft3
- | 灯塔看守人坚称，这里从来没发生过任何不寻常的事。
+ | Yet the harbour clocks, everyone agreed, ran slow for him alone.
+ txt tgt @md/zh v=draft2
+ | 渡轮领航员发誓这趟航程从未晚点过一次。
  |
- | 而所有人都会告诉你，全岛最不该去问的就是他。
- mark tgt#L1.c0-5 = 定名依 GLOSS v4 ~hi
-      tgt#L3 > "而所有人都会说：全岛最不该问的人，就是他。" ~mid
-      src#p2 = 语序在中文里必须重排 ~hi
- a    faithful != literal ~hi
- unk  [第 3 行改写后是否过于口语]
+ | 可大家都说，港口的钟只为他一个人走得慢。
+ mark tgt#L1.c0-5 = 职称按 GLOSS v2 译 ~hi
+      tgt#L3 > "然而人人都承认：港口的钟，唯独为他走慢。" ~mid
+      src#p2 = 中文需把让步语气提前 ~hi
+ a    tone != formal ~hi
+ unk  [第 3 行改写后反讽是否还在]
 `
