@@ -129,5 +129,31 @@ func TestConfSlips(t *testing.T) {
 		if slip != (len(applied) == 1) || slip && !strings.Contains(string(fixed), "a x = 1 ~"+tc.conf+"\n") {
 			t.Errorf("%q: fixes %v give %q", tc.tail, applied, fixed)
 		}
+
+		// The same near forms end an unstructured a and a plain slot.
+		src = "a1.1 tell >a2\n a done " + tc.tail + "\n why because " + tc.tail + "\n unk []\n"
+		tr, ds = parse(t, src)
+		slots := tr.Messages[0].Slots
+		for i, st := range []struct{ text, prefix string }{
+			{slots[0].(*ir.BindingSlot).Text, "done"}, {slots[1].(*ir.PlainSlot).Text, "because"},
+		} {
+			var c *ir.Conf
+			if i == 0 {
+				c = slots[0].(*ir.BindingSlot).Conf
+			} else {
+				c = slots[1].(*ir.PlainSlot).Conf
+			}
+			conf := ""
+			if c != nil {
+				conf = c.Kind
+			}
+			want := strings.Replace(tc.value, "1", st.prefix, 1)
+			if st.text != want || conf != tc.conf {
+				t.Errorf("%q in slot %d: text %q conf %q, want %q %q", tc.tail, i, st.text, conf, want, tc.conf)
+			}
+		}
+		if n := strings.Count(strings.Join(ds.Codes(), " "), "P021"); slip && n != 2 {
+			t.Errorf("%q in slots: diagnostics %v, want two P021", tc.tail, ds.Codes())
+		}
 	}
 }

@@ -132,6 +132,11 @@ func (p *parser) endSlot() {
 func (p *parser) textConf(ss *slotState, raw string) (string, *ir.Conf) {
 	v, cs, ce := splitConf(raw, 0, len(raw))
 	if cs < 0 {
+		// A near form (`a done ~high`, `risk ... (~mid)`) is the claim's
+		// confidence, as on a binding (P021): one slip reader for both.
+		if cut, c := p.slip(raw[:v], func(i int) int { return p.rawPos(ss, i) }); c != nil {
+			return raw[:trimEnd(raw, 0, cut)], c
+		}
 		return raw[:v], nil
 	}
 	_, n := utf8.DecodeRuneInString(raw[cs:])
