@@ -110,7 +110,7 @@ func (p *parser) body(l lineRef, sg seg) {
 	label := false
 	if !ok && (c.slot == nil || !c.slot.inlineOpen) {
 		// A slot written as a label (`A:`, `Why:`, `Unknown:`): P022.
-		key, ks, rs = p.labelSlip(l, sg)
+		key, ks, rs = p.labelSlip(l, sg, c.slot == nil || c.slot.block != nil)
 		ok, label = key != "", true
 	}
 	if ok {
@@ -529,8 +529,11 @@ func slotLabel(s string) (key, written string, ks, rs int, certain, ok bool) {
 
 // labelSlip reports a slot label (P022) on sg and returns the key to open
 // a slot with, or "" when the line is to be read as before (not a label, or
-// only a near miss, which is reported and left as text).
-func (p *parser) labelSlip(l lineRef, sg seg) (key string, ks, rs int) {
+// only a near miss, which is reported and left as text). A near miss on a
+// line that is then block text (content: implicit txt before any slot, or
+// a block's own lines) gets no fix: even a reviewed fix never turns
+// content into something else.
+func (p *parser) labelSlip(l lineRef, sg seg, content bool) (key string, ks, rs int) {
 	key, written, ks, rs, certain, ok := slotLabel(sg.text)
 	if !ok {
 		return "", 0, 0
@@ -541,10 +544,14 @@ func (p *parser) labelSlip(l lineRef, sg seg) (key string, ks, rs int) {
 	}
 	sp := p.span(l, sg.off(0), sg.off(rs))
 	if !certain {
+		var fixes []diag.Fix
+		if !content {
+			fixes = []diag.Fix{diag.Replace("write the slot as "+key, diag.Review, sp, newText)}
+		}
 		p.add(diag.Diagnostic{Severity: diag.Error, Code: CodeSlotLabel, Span: sp,
 			Message: "`" + written + ":` is not a slot (did you mean `" + key + "`?); the line is read as text",
 			Hint:    "the slots are " + strings.Join(Slots, ", ") + ", written in lower case with no colon",
-			Fixes:   []diag.Fix{diag.Replace("write the slot as "+key, diag.Review, sp, newText)}})
+			Fixes:   fixes})
 		return "", 0, 0
 	}
 	p.add(diag.Diagnostic{Severity: diag.Warning, Code: CodeSlotLabel, Span: sp,

@@ -26,7 +26,13 @@ func TestSlotLabels(t *testing.T) {
 		{" Wantt: {x}", "", diag.Error, " want {x}"},
 		{" Risc: none", "", diag.Error, " risk none"},
 	} {
-		src := "b1.1 tell >a1\n" + tc.line + "\n"
+		// A near miss follows a slot, whose text it continues; as the
+		// first body line it would be block text (below).
+		head := "b1.1 tell >a1\n"
+		if tc.key == "" {
+			head += " why x\n"
+		}
+		src := head + tc.line + "\n"
 		tr, ds := parse(t, src)
 		var got []diag.Diagnostic
 		for _, d := range ds {
@@ -45,12 +51,30 @@ func TestSlotLabels(t *testing.T) {
 		switch {
 		case tc.key != "" && (len(slots) != 1 || slots[0].Head().Key != tc.key):
 			t.Errorf("%q: not read as the slot %s: %v", tc.line, tc.key, slots)
-		case tc.key == "" && (len(slots) != 1 || slots[0].Head().Key != "txt"):
+		case tc.key == "" && (len(slots) != 1 || slots[0].Head().Key != "why"):
 			t.Errorf("%q: a near miss must stay text: %v", tc.line, slots)
 		}
 		fixed, _ := diag.ApplyFixes("t.rose", []byte(src), ds, diag.Review)
-		if want := "b1.1 tell >a1\n" + tc.fixed + "\n"; string(fixed) != want {
+		if want := head + tc.fixed + "\n"; string(fixed) != want {
 			t.Errorf("%q: fixed to %q, want %q", tc.line, fixed, want)
+		}
+	}
+	// A near miss that is the first body line is implicit txt, content: it
+	// is reported with its did-you-mean but gets no fix, not even one to
+	// review (FuzzFix: no fix changes content).
+	for _, line := range []string{" Wantt: {x}", " Risc: none", "isk：x"} {
+		_, ds := parse(t, "b1.1 tell >a1\n"+line+"\n")
+		n := 0
+		for _, d := range ds {
+			if d.Code == CodeSlotLabel {
+				n++
+				if len(d.Fixes) != 0 {
+					t.Errorf("%q: block text got a fix: %v", line, d.Fixes)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%q: %v, want one P022", line, ds)
 		}
 	}
 	// No slot, no word: prose labels stay text; a lower-case key is the slot.
