@@ -2,13 +2,13 @@ package fuzz
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/spancheck"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -65,32 +65,10 @@ func FuzzFix(f *testing.F) {
 				if lang == ir.Rosetta && contentLines(src) != contentLines(once) {
 					t.Fatalf("%s %v: content lines changed:\n%q\n%q", lang, min, src, once)
 				}
-				if why := contentKept(src, compiler.Content(before.Doc), compiler.Content(res.Doc)); why != "" {
+				if why := spancheck.ContentKept(src, compiler.Content(before.Doc), compiler.Content(res.Doc)); why != "" {
 					t.Fatalf("%s %v: %s\ninput: %q\nfixed: %q", lang, min, why, src, once)
 				}
 			}
 		}
 	})
-}
-
-// contentKept reports how the content bytes of fixed (compiler.Content)
-// relate to those of the input, or "" when they are kept: every content item
-// of the input is one of fixed, in order, and every item fixed has more is
-// bytes of the input (a review fix that makes a line readable, such as
-// 👽3G → 👽31, brings its payload into the IR; no fix writes content).
-func contentKept(src []byte, in, fixed []string) string {
-	j := 0
-	for _, c := range fixed {
-		if j < len(in) && c == in[j] {
-			j++
-			continue
-		}
-		if !strings.Contains(string(src), c) {
-			return "content item " + strconv.Quote(c) + " of the fixed text is not in the input"
-		}
-	}
-	if j < len(in) {
-		return "content item " + strconv.Quote(in[j]) + " of the input is not in the fixed text"
-	}
-	return ""
 }

@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,6 +13,7 @@ import (
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/spancheck"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -105,7 +105,7 @@ func TestFixProperties(t *testing.T) {
 			}
 			content := compiler.Content(before.Doc)
 			kinds[lang] += len(content)
-			if why := contentKept(src, content, compiler.Content(res.Doc)); why != "" {
+			if why := spancheck.ContentKept(src, content, compiler.Content(res.Doc)); why != "" {
 				t.Errorf("%s (%v): %s", name, min, why)
 			}
 			if min == diag.Safe {
@@ -144,26 +144,4 @@ func formatted(name string, src []byte, opt compiler.Options) ([]byte, bool) {
 	}
 	out, ds := compiler.Format(res, compiler.FormatOptions{})
 	return out, !ds.HasErrors()
-}
-
-// contentKept reports how the content bytes of fixed (compiler.Content)
-// relate to those of the input, or "" when they are kept: every content item
-// of the input is one of fixed, in order, and every item fixed has more is
-// bytes of the input (a review fix that makes a line readable, such as
-// 👽3G → 👽31, brings its payload into the IR; no fix writes content).
-func contentKept(src []byte, in, fixed []string) string {
-	j := 0
-	for _, c := range fixed {
-		if j < len(in) && c == in[j] {
-			j++
-			continue
-		}
-		if !strings.Contains(string(src), c) {
-			return "content item " + strconv.Quote(c) + " of the fixed text is not in the input"
-		}
-	}
-	if j < len(in) {
-		return "content item " + strconv.Quote(in[j]) + " of the input is not in the fixed text"
-	}
-	return ""
 }

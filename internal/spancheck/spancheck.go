@@ -16,6 +16,7 @@ package spancheck
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
@@ -210,4 +211,26 @@ func (c *checker) text(n ir.Node, at []byte) error {
 		return fmt.Errorf("%T text %q is not the input's bytes %q at its span", n, want, at)
 	}
 	return nil
+}
+
+// ContentKept reports how the content bytes of fixed (compiler.Content)
+// relate to those of the input, or "" when they are kept: every content item
+// of the input is one of fixed, in order, and every item fixed has more is
+// bytes of the input (a review fix that makes a line readable, such as
+// 👽3G → 👽31, brings its payload into the IR; no fix writes content).
+func ContentKept(src []byte, in, fixed []string) string {
+	j := 0
+	for _, c := range fixed {
+		if j < len(in) && c == in[j] {
+			j++
+			continue
+		}
+		if !strings.Contains(string(src), c) {
+			return "content item " + strconv.Quote(c) + " of the fixed text is not in the input"
+		}
+	}
+	if j < len(in) {
+		return "content item " + strconv.Quote(in[j]) + " of the input is not in the fixed text"
+	}
+	return ""
 }
