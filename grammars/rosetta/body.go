@@ -381,7 +381,7 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 	}
 	if n := len(ss.binds); n > 0 {
 		b := ss.binds[n-1]
-		b.Value, b.Conf = p.join(b.Value, b.Conf, sg, text)
+		b.Value, b.Conf = p.join(b.Value, b.Conf, b.ValueSpan.EndOffset(), sg, text)
 		end := p.pos(sg.line, sg.off(len(text)))
 		b.Span, b.ValueSpan = b.Span.WithEnd(end), b.ValueSpan.WithEnd(end)
 		return
@@ -389,18 +389,36 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 	p.loose(ss, sg)
 }
 
-// join appends a continuation line to a value, re-splitting the conf (a new
-// conf at the end of the line replaces the old one).
-func (p *parser) join(val string, conf *ir.Conf, sg seg, text string) (string, *ir.Conf) {
+// join appends a continuation line to a value whose text so far ends at
+// source offset end, re-splitting the conf (a new conf at the end of the line
+// replaces the old one).
+func (p *parser) join(val string, conf *ir.Conf, end int, sg seg, text string) (string, *ir.Conf) {
 	v, cs, ce := splitConf(text, 0, len(text))
+	slipped := false
 	if cs < 0 && conf == nil {
 		if cut, c := p.slip(text[:v], sg.off); c != nil { // P021, as on the binding's own line
-			v, conf = cut, c
+			v, conf, slipped = cut, c, true
 		}
 	}
 	joined := val + " " + text[:v]
 	joined = joined[:trimEnd(joined, 0, len(joined))]
 	joined = trimWS(joined)
+	if cs < 0 && conf == nil && !slipped && val != "" {
+		// A near form split by the line break (`x (~` then `hi`) reads as it
+		// does once the value is written on one line, as fmt writes it.
+		at := func(i int) int {
+			switch {
+			case i < len(val):
+				return p.tailOffset(val, i, end)
+			case i == len(val):
+				return -1 // the space that stands for the line break
+			}
+			return sg.off(i - len(val) - 1)
+		}
+		if cut, c := p.slip(joined, at); c != nil {
+			return trimWS(joined[:trimEnd(joined, 0, cut)]), c
+		}
+	}
 	if cs >= 0 {
 		_, n := utf8.DecodeRuneInString(text[cs:])
 		conf = p.nodes.conf(p.span(sg.line, sg.off(cs), sg.off(ce)), text[cs+n:ce])
@@ -468,7 +486,7 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 	}
 	if n := len(ss.marks); n > 0 {
 		mk := ss.marks[n-1]
-		mk.Value, mk.Conf = p.join(mk.Value, mk.Conf, sg, text)
+		mk.Value, mk.Conf = p.join(mk.Value, mk.Conf, mk.Span.EndOffset(), sg, text)
 		mk.Span = mk.Span.WithEnd(p.pos(sg.line, sg.off(len(text))))
 		if _, cs, _ := splitConf(text, 0, len(text)); cs >= 0 {
 			ss.noteOpen = false // the confidence ends the note

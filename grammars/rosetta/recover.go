@@ -623,12 +623,65 @@ func (p *parser) slip(s string, at func(int) int) (int, *ir.Conf) {
 	lit := "~" + kind
 	written := strings.TrimSpace(s[loc[0]:loc[1]])
 	lead := loc[0] + (len(s[loc[0]:loc[1]]) - len(strings.TrimLeft(s[loc[0]:loc[1]], " \t")))
-	sp := p.src.Span(at(lead), at(loc[1]))
+	var fixes []diag.Fix
+	from := at(lead)
+	if from >= 0 {
+		fixes = []diag.Fix{diag.Replace("write the confidence as "+lit, diag.Safe, p.src.Span(from, at(loc[1])), lit)}
+	} else {
+		// Part of the near form is not where the source can say: point at
+		// the part that is, and offer no fix, which must replace exactly
+		// what was written.
+		for i := lead; from < 0 && i < loc[1]; i++ {
+			from = at(i)
+		}
+		from = max(from, 0)
+	}
+	sp := p.src.Span(from, at(loc[1]))
 	p.diags = append(p.diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeConfSlip, Span: sp,
 		Message: "confidence `" + written + "` is not a confidence literal; read as `" + lit + "`",
 		Hint:    "end a claim with ~hi, ~mid, ~lo or ~?, nothing around it",
-		Fixes:   []diag.Fix{diag.Replace("write the confidence as "+lit, diag.Safe, sp, lit)}})
+		Fixes:   fixes})
 	return loc[0], p.nodes.conf(sp, kind)
+}
+
+// tailOffset is the source offset of val[i], for a value whose text ends at
+// source offset end and whose line breaks were joined as single spaces; -1
+// when the source does not read back as val from there (recovery rewrote it).
+// It walks back from the end, so it costs the length of the tail asked for.
+func (p *parser) tailOffset(val string, i, end int) int {
+	isWS := func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+	j := min(end, len(p.text)) - 1
+	for j >= 0 && isWS(p.text[j]) {
+		j--
+	}
+	for k := len(val) - 1; k >= i; k-- {
+		if j < 0 {
+			return -1
+		}
+		if isWS(val[k]) {
+			for k > i && isWS(val[k-1]) {
+				k--
+			}
+			if !isWS(p.text[j]) {
+				return -1
+			}
+			for j >= 0 && isWS(p.text[j]) {
+				j--
+			}
+			if k == i {
+				return j + 1
+			}
+			continue
+		}
+		if p.text[j] != val[k] {
+			return -1
+		}
+		if k == i {
+			return j
+		}
+		j--
+	}
+	return -1
 }
 
 // isHeaderLead reports whether s is all decoration a model puts before a

@@ -157,3 +157,36 @@ func TestConfSlips(t *testing.T) {
 		}
 	}
 }
+
+// TestConfSlipAcrossLines: a near form that a line break splits reads as it
+// does on one line, the way fmt writes it, with a fix that replaces exactly
+// what was written (the fuzzer found `a A=~` then `hi` read two ways).
+func TestConfSlipAcrossLines(t *testing.T) {
+	for _, tc := range []struct{ lines, value, conf, fixed string }{
+		{"a x = ~\n  hi", "", "hi", "a x = ~hi"},
+		{"a x = 1 (~\n  high)", "1", "hi", "a x = 1 ~hi"},
+		{"a x = 1 two\n  words ~\n  mid", "1 two words", "mid", "a x = 1 two\n  words ~mid"},
+		{"a x = 1 ~\n  higher", "1 ~ higher", "", ""},
+	} {
+		src := "a1.1 tell >a2\n " + tc.lines + "\n unk []\n"
+		tr, ds := parse(t, src)
+		b := tr.Messages[0].Slots[0].(*ir.BindingSlot).Bindings[0]
+		conf := ""
+		if b.Conf != nil {
+			conf = b.Conf.Kind
+		}
+		if b.Value != tc.value || conf != tc.conf {
+			t.Errorf("%q: value %q conf %q, want %q %q", tc.lines, b.Value, conf, tc.value, tc.conf)
+		}
+		fixed, applied := diag.ApplyFixes("t.rose", []byte(src), ds, diag.Safe)
+		if tc.fixed == "" {
+			if len(applied) != 0 {
+				t.Errorf("%q: fixes %v, want none", tc.lines, applied)
+			}
+			continue
+		}
+		if len(applied) != 1 || !strings.Contains(string(fixed), " "+tc.fixed+"\n") {
+			t.Errorf("%q: fixes %v give %q", tc.lines, applied, fixed)
+		}
+	}
+}
