@@ -164,20 +164,7 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream, subject str
 		return err
 	}
 	last := info.State.LastSeq
-	if info.State.Msgs == 0 {
-		return nil
-	}
-	if subject != "" {
-		lm, err := s.GetLastMsgForSubject(ctx, subject)
-		if errors.Is(err, jetstream.ErrMsgNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		last = lm.Sequence
-	}
-	if last < from {
+	if info.State.Msgs == 0 || last < from {
 		return nil
 	}
 	cfg := jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: from}
@@ -187,6 +174,13 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream, subject str
 	c, err := js.OrderedConsumer(ctx, stream, cfg)
 	if err != nil {
 		return err
+	}
+	// With a subject, the consumer's pending count says where to stop (the
+	// stream leader's count: a direct get of the subject's last message
+	// may be answered by a replica that lags, and a read bounded by it
+	// would miss the newest entries).
+	if ci := c.CachedInfo(); ci != nil && ci.NumPending == 0 {
+		return nil
 	}
 	for {
 		batch, err := c.Fetch(1000, jetstream.FetchMaxWait(2*time.Second))
@@ -203,7 +197,7 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream, subject str
 			if err := fn(m, md.Sequence.Stream); err != nil {
 				return err
 			}
-			if md.Sequence.Stream >= last {
+			if md.Sequence.Stream >= last || md.NumPending == 0 {
 				return nil
 			}
 		}

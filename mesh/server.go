@@ -96,7 +96,9 @@ func Setup(ctx context.Context, js jetstream.JetStream, s Subjects, replicas int
 		{Name: s.InStream(), Subjects: []string{s.Prefix + ".in.*"}, Duplicates: DedupWindow},
 		{Name: s.OutStream(), Subjects: []string{s.Prefix + ".to.*", s.Prefix + ".topic.>", s.Prefix + ".diag.*"}, Duplicates: DedupWindow},
 		{Name: s.RoleStream(), Subjects: []string{s.Prefix + ".role.*"}, Duplicates: DedupWindow, Retention: jetstream.WorkQueuePolicy},
-		{Name: s.LogStream(), Subjects: []string{s.Prefix + ".log.>"}, Duplicates: DedupWindow},
+		// Direct gets by subject let mesh send read a verdict with permissions
+		// for its own keys only (docs/mesh.md).
+		{Name: s.LogStream(), Subjects: []string{s.Prefix + ".log.>"}, Duplicates: DedupWindow, AllowDirect: true},
 		// The router's output when conversations are spread over partitions.
 		{Name: s.PartStream(), Subjects: []string{s.Prefix + ".part.*.*"}, Duplicates: DedupWindow},
 		{Name: s.AuditStream(), Subjects: []string{s.Prefix + ".audit.*"}, Duplicates: DedupWindow},
