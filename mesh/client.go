@@ -44,6 +44,30 @@ func Dial(url, creds string, opts ...nats.Option) (*nats.Conn, error) {
 	return nats.Connect(url, opts...)
 }
 
+// DialAs is Dial for a connection of one agent: the replies to it (publish
+// acks, direct gets, consumer deliveries) come under its own inbox prefix
+// (Inbox), which is all a secured server lets its NATS user subscribe to
+// (Subjects.AgentPermissions). agent "" or not a subject token: Dial's
+// inboxes.
+func DialAs(url, creds, agent string, opts ...nats.Option) (*nats.Conn, error) {
+	if validToken(agent) {
+		opts = append([]nats.Option{nats.CustomInboxPrefix(Inbox(agent))}, opts...)
+	}
+	return Dial(url, creds, opts...)
+}
+
+// OnRefusal is a connection option (Dial, DialAs) that calls fn with each
+// permissions violation the server reports: a secured server refuses a
+// publish or a subscription the user may not make, and the request waits for
+// a reply that never comes; fn can end the wait with the reason.
+func OnRefusal(fn func(error)) nats.Option {
+	return nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+		if errors.Is(err, nats.ErrPermissionViolation) {
+			fn(err)
+		}
+	})
+}
+
 // Agent is one agent on the mesh.
 func (c *Client) Agent(name string) *Agent { return &Agent{c: c, Name: name} }
 
@@ -314,6 +338,10 @@ func (c *Client) consume(ctx context.Context, stream, durable, subject string, f
 		}
 		for m := range batch.Messages() {
 			h := m.Headers()
+			if !genuine(m.Subject(), h) {
+				_ = m.Ack() // not the gateway's (a reply sent here): never handed out
+				continue
+			}
 			d := Delivery{Subject: m.Subject(), From: h.Get(HeaderAgent), Data: m.Data(), Repair: h.Get(HeaderRepair) != "", msg: m}
 			if d.Repair {
 				d.From = "sys"
@@ -326,6 +354,22 @@ func (c *Client) consume(ctx context.Context, stream, durable, subject string, f
 		}
 	}
 	return nil
+}
+
+// genuine reports whether a message read from an egress subject is one the
+// gateway stored there: a delivery's JetStream message id is its key, '>' and
+// the subject, a repair's its key and ":repair". NATS permissions do not
+// cover reply subjects, so an agent can have the server send a reply (a
+// publish ack, a message of a stream it may read) to another agent's egress
+// subject, which the egress stream stores too (docs/mesh.md); such a reply
+// carries no message id of that form.
+func genuine(subject string, h nats.Header) bool {
+	id := h.Get(jetstream.MsgIDHeader)
+	if r := h.Get(HeaderRepair); r != "" {
+		return id == r+":repair"
+	}
+	key := h.Get(HeaderKey)
+	return key != "" && id == key+">"+subject
 }
 
 // Split cuts a Rosetta file into its messages' bytes, in order, exactly as
