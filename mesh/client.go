@@ -414,7 +414,7 @@ type Entry struct {
 // as stored when it starts.
 func (c *Client) Transcript(ctx context.Context, fn func(Entry) error) error {
 	shared := map[string]bool{} // keys of the root defs every partition holds
-	return readStream(ctx, c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, seq uint64) error {
+	return readStream(ctx, c.JS, c.Sub.LogStream(), nil, 1, func(m jetstream.Msg, seq uint64) error {
 		rec := recordOf(m)
 		if rec.Shared {
 			if shared[rec.Key] {

@@ -192,9 +192,10 @@ func meshServe(e *env, args []string) int {
 	cfg.Prefix, cfg.Hold, cfg.Partitions = nf.prefix, *hold, *partitions
 	ctx, stop := stopContext()
 	defer stop()
-	url := nf.url
+	url, stateDir := nf.url, ""
 	if embedded {
 		dir, err := filepath.Abs(*data)
+		stateDir = dir
 		if err == nil {
 			err = os.MkdirAll(dir, 0o755)
 		}
@@ -228,6 +229,13 @@ func meshServe(e *env, args []string) int {
 	}
 	g, err := mesh.NewNode(ctx, cl.NC, cfg, prefer)
 	if err != nil {
+		var layout *mesh.LayoutError
+		switch {
+		case errors.As(err, &layout) && embedded:
+			err = fmt.Errorf("the state in %s: %w", stateDir, err)
+		case errors.As(err, &layout):
+			err = fmt.Errorf("the mesh under prefix %s on %s: %w", nf.prefix, url, err)
+		}
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/rosettac/rosettac/mesh"
 )
@@ -60,7 +61,9 @@ func TestMeshCLI(t *testing.T) {
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
 
 	ctx, cancel := context.WithCancel(context.Background())
+	saved := stopContext
 	stopContext = func() (context.Context, context.CancelFunc) { return context.WithCancel(ctx) }
+	t.Cleanup(func() { stopContext = saved })
 	defer cancel()
 	conf := filepath.Join(dir, "rosettac.yaml")
 	// triage may only tell; everyone else anything (default allow).
@@ -261,5 +264,50 @@ func TestMeshSendPermissions(t *testing.T) {
 	}
 	if code, _, errs := send("bob.1 note >ana\n txt \"hi\"\n"); code != 2 || !strings.Contains(strings.ToLower(errs), "permissions violation") {
 		t.Errorf("send as bob with ana's user: exit %d, %q; want 2 and a permissions violation", code, errs)
+	}
+}
+
+// TestMeshServeNewerLayout: `mesh serve --data DIR` on state a newer
+// rosettac wrote stops with exit 2 and a message that names DIR and says
+// what to do; the state is left as it was.
+func TestMeshServeNewerLayout(t *testing.T) {
+	dir := t.TempDir()
+	s, err := mesh.StartServer(mesh.ServerOptions{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc, err := nats.Connect(s.ClientURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, _ := mesh.NewClient(nc, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := cl.JS.CreateStream(ctx, jetstream.StreamConfig{Name: "ROSETTA_LOG", Subjects: []string{"rosetta.log.>"},
+		Storage: jetstream.FileStorage, Metadata: map[string]string{mesh.LayoutKey: "9"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cl.JS.Publish(ctx, "rosetta.log.0.x", []byte("kept")); err != nil {
+		t.Fatal(err)
+	}
+	nc.Close()
+	s.Shutdown()
+	s.WaitForShutdown()
+
+	// Bounded, should serve start after all.
+	saved := stopContext
+	stopContext = func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 10*time.Second)
+	}
+	t.Cleanup(func() { stopContext = saved })
+	_, port := freeAddr(t)
+	var o, e bytes.Buffer
+	code := run([]string{"mesh", "serve", "--data", dir, "--port", fmt.Sprint(port)}, strings.NewReader(""), &o, &e)
+	if code != 2 || !strings.Contains(e.String(), "the state in "+dir) || !strings.Contains(e.String(), `mesh layout "9"`) ||
+		!strings.Contains(e.String(), "give another --data directory") {
+		t.Errorf("serve on a newer layout: exit %d, %q %q", code, o.String(), e.String())
+	}
+	if strings.Contains(o.String(), "listening on") {
+		t.Errorf("serve said it listens: %q", o.String())
 	}
 }
