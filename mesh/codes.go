@@ -24,4 +24,8 @@ const (
 	// CodeIDReused: a message id that already names an accepted message
 	// with different content.
 	CodeIDReused = "M007"
+	// CodeOtherConversation: with several partitions, the message's src=
+	// names a message the router placed in another conversation's partition,
+	// where this partition's session cannot check S4 and S8 against it.
+	CodeOtherConversation = "M008"
 )

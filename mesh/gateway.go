@@ -461,6 +461,7 @@ func (g *Gateway) take(m jetstream.Msg, md *jetstream.MsgMetadata) {
 			in.received = t
 		}
 		in.shared, in.orphan = h.Get(HeaderShared) != "", h.Get(HeaderOrphan) != ""
+		in.cross = h.Get(HeaderCross)
 		in.mirror = in.shared && g.part != 0
 	}
 	if !in.mirror {
@@ -549,6 +550,15 @@ func (g *Gateway) handle(in *inbound, force bool) {
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeSpoof, Span: m.Header.ID.Span, MessageID: id,
 			Message: what, Hint: fmt.Sprintf("publish on %s only your own messages, with ids that start with your name", g.sub.In(sender))})
+	}
+
+	if src, part, ok := strings.Cut(in.cross, " "); ok && !in.trusted {
+		// The session here does not hold src, so S4 and S8 against it would
+		// pass unchecked: refused, as an enforced check that cannot be made.
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeOtherConversation, Span: m.Header.ID.Span, MessageID: id,
+			Message: fmt.Sprintf("src=%s names a message of another conversation (partition %s of %d): its relayed confidence (S4) and label (S8) cannot be checked here",
+				src, part, g.cfg.Partitions),
+			Hint: fmt.Sprintf("send it in %s's conversation (a reply to it or to one of its replies), or run the mesh with one partition", src)})
 	}
 
 	st.sess.SetSource(res.Source)

@@ -286,3 +286,61 @@ func idsOf(msgs [][]byte) []string {
 	}
 	return out
 }
+
+// TestOtherConversation: with two partitions, a src= that names a message
+// of a conversation in the other partition is rejected with M008 (that
+// partition's session cannot check S4 and S8 against it, and would let an
+// upgraded relay through unchecked); a src= within the conversation, or to
+// another conversation of the same partition, is checked as with one
+// partition (S4 for an upgraded confidence, accepted otherwise).
+func TestOtherConversation(t *testing.T) {
+	s := startServer(t, "")
+	url := s.ClientURL()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	// Threads whose conversations land in partition 0 and 1.
+	r := &Router{cfg: Config{Partitions: 2}}
+	thd := map[int][]string{}
+	for i := 0; len(thd[0]) < 2 || len(thd[1]) < 1; i++ {
+		v := fmt.Sprintf("t%d", i)
+		p := r.partition("thd:" + v)
+		thd[p] = append(thd[p], v)
+	}
+	ready := make(chan struct{})
+	n, err := NewNode(ctx, connect(t, url), Config{Partitions: 2, Ready: func() { close(ready) }}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	nctx, stop := context.WithCancel(ctx)
+	go func() { done <- n.Serve(nctx) }()
+	defer func() { stop(); <-done }()
+	select {
+	case <-ready:
+	case <-ctx.Done():
+		t.Fatal("node not ready")
+	}
+	c := newClient(t, url)
+	for _, tc := range []struct{ msg, status, code string }{
+		{fmt.Sprintf("ana.1 tell >bob thd=%s\n a x = 1 ~lo\n unk []\n", thd[0][0]), StatusAccepted, ""},
+		// Upgraded: without M008 it would pass, S4 unchecked.
+		{fmt.Sprintf("bob.1 tell >cy thd=%s src=ana.1\n a x = 1 ~hi\n unk []\n", thd[1][0]), StatusRejected, CodeOtherConversation},
+		{"bob.2 tell >cy re=ana.1 src=ana.1\n a x = 1 ~hi\n unk []\n", StatusRejected, "S4"},
+		{fmt.Sprintf("bob.3 tell >cy thd=%s src=ana.1\n a x = 1 ~hi\n unk []\n", thd[0][1]), StatusRejected, "S4"},
+		{fmt.Sprintf("bob.4 tell >cy thd=%s src=ana.1\n a x = 1 ~lo\n unk []\n", thd[0][1]), StatusAccepted, ""},
+	} {
+		sent, err := c.Agent(SenderOf([]byte(tc.msg))).Send(ctx, []byte(tc.msg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := c.Verdict(ctx, sent.Key)
+		if err != nil {
+			t.Fatalf("%s: %v", sent.ID, err)
+		}
+		codes := string(v.Diagnostics)
+		if v.Status != tc.status || (tc.code != "" && !strings.Contains(codes, `"code":"`+tc.code+`"`)) ||
+			(tc.code != CodeOtherConversation && strings.Contains(codes, CodeOtherConversation)) {
+			t.Errorf("%s: %s %s, want %s %s", sent.ID, v.Status, codes, tc.status, tc.code)
+		}
+	}
+}

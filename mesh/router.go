@@ -32,6 +32,11 @@ const (
 	// the router placed them: the partition's gateway takes them in that
 	// order, whatever order JetStream delivers them in.
 	HeaderPartSeq = "Rosetta-Part-Seq"
+	// HeaderCross is the router's note on a message whose src= names a
+	// message it placed in another partition: "<id> <partition>". The
+	// partition's gateway rejects it with M008 (its session cannot check S4
+	// and S8 against a message it does not hold).
+	HeaderCross = "Rosetta-Cross"
 )
 
 // Router places every ingress message in the partition that owns its
@@ -63,6 +68,7 @@ type Router struct {
 	lease *lease
 
 	conv    map[string]string // message id -> conversation key
+	shared  map[string]bool   // ids of the root defs every partition holds
 	placed  map[uint64]bool   // ingress sequences already placed
 	partSeq []uint64          // the last HeaderPartSeq of each partition
 	held    []*routed
@@ -76,6 +82,7 @@ type routed struct {
 	agent     string
 	id, re    string
 	thd       string // the key its thd= gives ("thd:<v>"), or ""
+	src       string // its src= (the message it relays), or ""
 	key       string
 	shared    bool
 	orphan    bool
@@ -181,7 +188,7 @@ func (r *Router) feed(ctx context.Context) (*feed, error) {
 // rebuild reads the partition stream's headers: every placed ingress
 // sequence and the conversation of every placed id.
 func (r *Router) rebuild(ctx context.Context) error {
-	r.conv, r.placed, r.held = map[string]string{}, map[uint64]bool{}, nil
+	r.conv, r.shared, r.placed, r.held = map[string]string{}, map[string]bool{}, map[uint64]bool{}, nil
 	r.partSeq = make([]uint64, r.cfg.Partitions)
 	err := readStream(ctx, r.js, r.sub.PartStream(), nil, 1, func(m jetstream.Msg, _ uint64) error {
 		h := m.Headers()
@@ -195,6 +202,9 @@ func (r *Router) rebuild(ctx context.Context) error {
 		r.placed[seq] = true
 		if id := h.Get(HeaderID); id != "" {
 			r.conv[id] = h.Get(HeaderConv)
+			if h.Get(HeaderShared) != "" {
+				r.shared[id] = true
+			}
 		}
 		return nil
 	})
@@ -233,6 +243,7 @@ func (r *Router) take(m jetstream.Msg, out []*routed) []*routed {
 		return r.place(in, out)
 	}
 	in.id, in.re, in.thd, in.shared = conversation(m.Data())
+	in.src = headerField(m.Data(), "src")
 	if in.re != "" {
 		// With its parent, even when its thd= names another conversation.
 		k, ok := r.conv[in.re]
@@ -257,6 +268,12 @@ func (r *Router) place(in *routed, out []*routed) []*routed {
 	}
 	if in.id != "" {
 		r.conv[in.id] = in.key
+		if in.shared {
+			if r.shared == nil {
+				r.shared = map[string]bool{}
+			}
+			r.shared[in.id] = true
+		}
 	}
 	out = append(out, in)
 	if in.id == "" {
@@ -329,6 +346,9 @@ func (r *Router) publish(out []*routed) error {
 			if in.orphan {
 				m.Header.Set(HeaderOrphan, "1")
 			}
+			if cross := r.cross(in, p); cross != "" {
+				m.Header.Set(HeaderCross, cross)
+			}
 			for _, h := range []string{HeaderLang, HeaderTo} {
 				if v := in.msg.Headers().Get(h); v != "" {
 					m.Header.Set(h, v)
@@ -353,6 +373,24 @@ func (r *Router) publish(out []*routed) error {
 	return nil
 }
 
+// cross is the note (HeaderCross) for a message placed in partition p
+// whose src= names a message placed in another partition, or "". A shared
+// def is in every partition; a message the router has not placed is unknown
+// to every partition, as it would be to one.
+func (r *Router) cross(in *routed, p int) string {
+	if in.src == "" || r.shared[in.src] {
+		return ""
+	}
+	key, ok := r.conv[in.src]
+	if !ok {
+		return ""
+	}
+	if q := r.partition(key); q != p {
+		return in.src + " " + strconv.Itoa(q)
+	}
+	return ""
+}
+
 // partition is the partition of a conversation key.
 func (r *Router) partition(key string) int {
 	h := fnv.New32a()
@@ -367,6 +405,38 @@ func (r *Router) partition(key string) int {
 // payload without a header line has no id: it goes to one partition, whose
 // gateway rejects it (M002).
 func conversation(data []byte) (id, re, thd string, shared bool) {
+	f := headerFields(data)
+	if len(f) < 2 {
+		return "", "", "", false
+	}
+	id = f[0]
+	for _, t := range f[2:] {
+		if v, ok := strings.CutPrefix(t, "re="); ok {
+			re = v
+		} else if v, ok := strings.CutPrefix(t, "thd="); ok {
+			thd = "thd:" + v
+		}
+	}
+	return id, re, thd, f[1] == "def" && re == "" && thd == ""
+}
+
+// headerField is the value of the header field name= of a message (the
+// last one), or "".
+func headerField(data []byte, name string) string {
+	v := ""
+	if f := headerFields(data); len(f) > 2 {
+		for _, t := range f[2:] {
+			if x, ok := strings.CutPrefix(t, name+"="); ok {
+				v = x
+			}
+		}
+	}
+	return v
+}
+
+// headerFields is the header line of a message (its first line that is
+// not blank nor indented) cut at white space.
+func headerFields(data []byte) []string {
 	line := data
 	for len(line) > 0 {
 		var rest []byte
@@ -380,17 +450,5 @@ func conversation(data []byte) (id, re, thd string, shared bool) {
 		}
 		line = rest
 	}
-	f := strings.Fields(string(line))
-	if len(f) < 2 {
-		return "", "", "", false
-	}
-	id = f[0]
-	for _, t := range f[2:] {
-		if v, ok := strings.CutPrefix(t, "re="); ok {
-			re = v
-		} else if v, ok := strings.CutPrefix(t, "thd="); ok {
-			thd = "thd:" + v
-		}
-	}
-	return id, re, thd, f[1] == "def" && re == "" && thd == ""
+	return strings.Fields(string(line))
 }

@@ -209,6 +209,9 @@ type inbound struct {
 	// header names another), to its Rosetta-To header (other languages).
 	lang ir.Language
 	to   string
+	// cross is the router's note that the message's src= names a message
+	// of another partition's conversation (HeaderCross: "<id> <partition>").
+	cross string
 }
 
 // ackable is the part of a JetStream message the gateway uses.
