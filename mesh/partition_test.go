@@ -342,5 +342,10 @@ func TestOtherConversation(t *testing.T) {
 			(tc.code != CodeOtherConversation && strings.Contains(codes, CodeOtherConversation)) {
 			t.Errorf("%s: %s %s, want %s %s", sent.ID, v.Status, codes, tc.status, tc.code)
 		}
+		if v.Status == StatusRejected {
+			if ds := checkText("repair.rose", []byte(v.Repair)); ds.HasErrors() || !strings.Contains(v.Repair, " reject sys>bob re="+sent.ID) {
+				t.Errorf("%s: repair %q (%v), want a valid reject from sys to bob", sent.ID, v.Repair, ds)
+			}
+		}
 	}
 }
