@@ -31,13 +31,15 @@ type Options struct {
 	// Reread, when set, lets the session drop a message's IR once it is
 	// stored, keeping only what its rules read of stored messages: the
 	// header's id, act, sender, re=, sens=, at=, ttl=, pri= and topic, the
-	// act's span, the txt blocks (marks resolve on them), the want contract
-	// (replies are checked against it) and a fail's why. Reread is called
-	// with the message's span to parse it again when a host asks for the
-	// whole message (Get, Lookup, Open); pass results are not kept, so
-	// the session runs Resolve on it again (the marks resolve against the
-	// session as it is then). A transcript checker that passes it holds the
-	// blocks, not the whole transcript's IR.
+	// act's span, the want contract (replies are checked against it, and
+	// its positions are not kept), a request's targets and a fail's why.
+	// Reread is called with the message's span to parse it again when a
+	// host asks for the whole message (Get, Lookup, Open), and when a mark
+	// on another message needs its txt blocks (Carrier); pass results are
+	// not kept, so the session runs Resolve on a message a host asks for
+	// again (the marks resolve against the session as it is then). A
+	// transcript checker that passes it holds no IR node of a stored
+	// message, so the parser's node slabs go when their piece is checked.
 	Reread func(sp diag.Span) *ir.Message
 
 	// Resolve runs the per-message passes that are not this package's
@@ -63,6 +65,9 @@ type Obligation struct {
 	Answered []string
 
 	e *entry
+	// supplied is, for an ask to several named agents, the want fields its
+	// replies carried so far.
+	supplied []string
 }
 
 // symbol is one dictionary entry.
@@ -71,8 +76,16 @@ type symbol struct {
 }
 
 // entry is a stored message and what later messages need from it: every
-// rule reads these fields, and only the rules that need more (a want
-// contract, a block, a why slot) read the IR, through State.msg.
+// rule reads these fields, and only the rules that need more (a mark on one
+// of its blocks) read the IR, through State.Carrier.
+//
+// A checked transcript keeps one entry per message (Options.Reread drops the
+// IR), so an entry is kept small: the fields every message has are here,
+// those of a few acts (a request's route and want, a fail's why) in extra,
+// and nothing points into the parser's node slabs, whose chunks a single
+// pointer would keep alive with the nodes of every message around it. The
+// strings are the IR's, which are cut from the input: the input is live
+// anyway.
 type entry struct {
 	m      *ir.Message // nil once dropped (Options.Reread)
 	span   diag.Span   // the message's span, which Reread parses again
@@ -81,28 +94,73 @@ type entry struct {
 	sender string
 	re     string
 	topic  string
-	sens   int
-	eff    caps        // S4: the confidence each key may carry when relayed
-	depth  int         // propose↔propose rounds ending here
-	obl    *Obligation // the obligation it opened, or nil
+	at     string        // the at= field as written (read under the epoch in force then)
+	ttl    time.Duration // the ttl= field, when flags has ttlOK
+	eff    caps          // S4: the confidence each key may carry when relayed
+	obl    *Obligation   // the obligation it opened, or nil
+	extra  *entryExtra   // nil when the message has none of it
 
-	actSpan       diag.Span // where diagnostics about the message point
-	sensText, pri string    // header fields, as written ("" when absent)
-	at, ttl       string
-	hasAt, hasTTL bool
-	blocks        []*ir.BlockSlot // its txt blocks, in order
-	want          *ir.ShapeSlot   // its first want slot, or nil
-	why           *why            // a fail's or reject's first why slot, or nil
-	targets       []ir.Target     // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
-	supplied      []string        // an ask to several named agents: the want fields its replies carried so far
+	actSpan diag.Span // where diagnostics about the message point
+	depth   int32     // propose↔propose rounds ending here
+	sens    int8      // its sens= label's rank (sensOrder; an unknown label is pub's)
+	flags   entryFlags
+}
 
-	// What a message parsed again (msg) cannot work out from the session as
-	// it is later: whether its re= parent was stored when it arrived (else it
-	// inherited nothing). Its marks' resolutions are not kept (they were a
-	// tenth of a streamed check's memory for a path no check takes): a
-	// message parsed again has its marks resolved against the session as it
-	// is now (Options.Reread).
-	inherited bool
+// entryExtra is what only some messages keep: a request's route, a want
+// contract, a fail's or reject's why.
+type entryExtra struct {
+	targets []ir.Target   // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
+	want    *ir.ShapeSlot // its first want slot, as far as replies are checked against it (keptWant)
+	why     *why          // a fail's or reject's first why slot
+}
+
+type entryFlags uint8
+
+const (
+	hasAt    entryFlags = 1 << iota // an at= field
+	ttlOK                           // a ttl= field that reads as a duration (entry.ttl)
+	priBlock                        // pri=block
+	// inherited is what a message parsed again (msg) cannot work out from
+	// the session as it is later: whether its re= parent was stored when it
+	// arrived (else it inherited nothing). Its marks' resolutions are not
+	// kept (they were a tenth of a streamed check's memory for a path no
+	// check takes): a message parsed again has its marks resolved against
+	// the session as it is now (Options.Reread).
+	inherited
+	// hasBlocks says that the message has txt blocks, which a mark on it
+	// reads (Carrier): a session that dropped the IR parses the message
+	// again for them, since their lines were half a checked transcript's
+	// memory and a mark on another message is rare (one message in ten).
+	hasBlocks
+)
+
+func (e *entry) targets() []ir.Target {
+	if e.extra == nil {
+		return nil
+	}
+	return e.extra.targets
+}
+
+func (e *entry) want() *ir.ShapeSlot {
+	if e.extra == nil {
+		return nil
+	}
+	return e.extra.want
+}
+
+func (e *entry) why() *why {
+	if e.extra == nil {
+		return nil
+	}
+	return e.extra.why
+}
+
+// more returns e.extra, made when e had none.
+func (e *entry) more() *entryExtra {
+	if e.extra == nil {
+		e.extra = &entryExtra{}
+	}
+	return e.extra
 }
 
 // why is what the escalation report reads of a fail's or reject's why slot.
@@ -213,6 +271,26 @@ type State struct {
 	carrier func(id string, orig bool) *ir.Message
 	// scan is symbolText's scratch buffer.
 	scan []byte
+
+	// entries is the chunk Store takes entries from (newEntry).
+	entries []entry
+	// wants holds the want slots of dropped messages by their text
+	// (keptWant), carried the messages Carrier read again, newest last.
+	wants   map[string]*ir.ShapeSlot
+	carried struct {
+		recent [8]carriedMsg
+		next   int
+	}
+}
+
+// newEntry returns a zero entry from the current chunk: a transcript stores
+// one per message, and a chunk of them is one allocation instead of many.
+func (s *State) newEntry() *entry {
+	if len(s.entries) == cap(s.entries) {
+		s.entries = make([]entry, 0, min(max(2*cap(s.entries), 8), 512))
+	}
+	s.entries = s.entries[:len(s.entries)+1]
+	return &s.entries[len(s.entries)-1]
 }
 
 // current is what Inherit, Check and Store of one message share: its re=
@@ -251,7 +329,7 @@ func NewState(opt Options) *State {
 	}
 
 	s := &State{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
-		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
+		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}, wants: map[string]*ir.ShapeSlot{}}
 	s.carrier = s.Carrier
 	return s
 }
@@ -318,9 +396,9 @@ func (s *State) msg(e *entry) *ir.Message {
 	if m == nil || m.Header == nil || m.Header.ID.Text != e.id {
 		// Not the message stored (the source changed under the session):
 		// what the session kept of it, rather than another message.
-		return s.kept(e)
+		return s.kept(e, nil)
 	}
-	if e.inherited && m.Header != nil {
+	if e.flags&inherited != 0 && m.Header != nil {
 		// Not Inherit, which is about the message being checked.
 		if re, _ := m.Header.Field("re"); re != "" {
 			s.inheritFrom(m, s.msgs[re])
@@ -331,31 +409,94 @@ func (s *State) msg(e *entry) *ir.Message {
 }
 
 // kept returns e's IR, or when the session dropped it, a message made of what
-// it kept: a header with the id, act, sender and topic, the txt blocks and the
-// want slot. That is all the rules read of a stored message.
-func (s *State) kept(e *entry) *ir.Message {
+// it kept: a header with the id, act, sender and topic, the txt blocks when
+// Carrier read them again, and the want slot.
+func (s *State) kept(e *entry, blocks []ir.Slot) *ir.Message {
 	if e.m != nil {
 		return e.m
 	}
-	slots := make([]ir.Slot, 0, len(e.blocks)+1)
-	for _, b := range e.blocks {
-		slots = append(slots, b)
-	}
-	if e.want != nil {
-		slots = append(slots, e.want)
+	slots := blocks
+	if w := e.want(); w != nil {
+		slots = append(slots[:len(slots):len(slots)], w)
 	}
 	return &ir.Message{Span: e.span, Slots: slots, Epoch: s.epoch, Header: &ir.Header{Span: e.span,
 		ID: ir.MsgID{Text: e.id}, Act: e.act, ActSpan: e.actSpan, Sender: e.sender, Topic: e.topic}}
 }
 
 // Carrier returns the message an id names (the newest revision unless orig)
-// as far as its txt blocks and want slot: what a mark on it or a reply to it
-// needs. Unlike Lookup it never parses a dropped message again.
+// as far as its txt blocks and want slot: what a mark on it needs. A session
+// that dropped the message's IR (Options.Reread) parses it again for its
+// blocks, without the passes Lookup runs on it, and keeps the last few
+// messages so read: the marks on one block come together (a mark slot's
+// lines, the replies that annotate it), and the same block pointers let
+// passes/resolve reuse its view of the block.
 func (s *State) Carrier(id string, orig bool) *ir.Message {
-	if e := s.lookup(id, orig); e != nil {
-		return s.kept(e)
+	e := s.lookup(id, orig)
+	switch {
+	case e == nil:
+		return nil
+	case e.m != nil:
+		return e.m
+	case e.flags&hasBlocks == 0:
+		return s.kept(e, nil)
 	}
-	return nil
+	for _, c := range s.carried.recent {
+		if c.e == e {
+			c.m.Epoch = s.epoch
+			return c.m
+		}
+	}
+	var blocks []ir.Slot
+	if m := s.opt.Reread(e.span); m != nil && m.Header != nil && m.Header.ID.Text == e.id {
+		for _, sl := range m.Slots {
+			if b, ok := sl.(*ir.BlockSlot); ok {
+				blocks = append(blocks, b)
+			}
+		}
+	} // else the source changed under the session: no blocks, rather than another message's
+	m := s.kept(e, blocks)
+	s.carried.recent[s.carried.next] = carriedMsg{e: e, m: m}
+	s.carried.next = (s.carried.next + 1) % len(s.carried.recent)
+	return m
+}
+
+// carriedMsg is a message Carrier read again for its blocks.
+type carriedMsg struct {
+	e *entry
+	m *ir.Message
+}
+
+// keptWant is the want slot of a message whose IR the session drops: the
+// shape (the reply rules read its fields' names, types and flags, and its
+// acts) without positions, shared by the messages whose wants read alike
+// (State.wants), since requests repeat a few contracts.
+func (s *State) keptWant(w *ir.ShapeSlot) *ir.ShapeSlot {
+	if w == nil {
+		return nil
+	}
+	if k := s.wants[w.Raw]; k != nil && sameShape(&k.Shape, &w.Shape) {
+		return k
+	}
+	k := &ir.ShapeSlot{SlotHead: ir.SlotHead{Key: w.Key, Raw: w.Raw, Verbatim: w.Verbatim},
+		Shape: ir.Shape{Acts: slices.Clip(slices.Clone(w.Shape.Acts)), Braced: w.Shape.Braced}}
+	if n := len(w.Shape.Fields); n > 0 {
+		k.Shape.Fields = make([]ir.ShapeField, n)
+		for i, f := range w.Shape.Fields {
+			k.Shape.Fields[i] = ir.ShapeField{Name: f.Name, Type: f.Type, Optional: f.Optional, IsSlot: f.IsSlot}
+		}
+	}
+	if _, taken := s.wants[w.Raw]; !taken {
+		s.wants[w.Raw] = k
+	}
+	return k
+}
+
+// sameShape reports whether a and b are the same contract, positions aside.
+func sameShape(a, b *ir.Shape) bool {
+	return a.Braced == b.Braced && slices.Equal(a.Acts, b.Acts) &&
+		slices.EqualFunc(a.Fields, b.Fields, func(x, y ir.ShapeField) bool {
+			return x.Name == y.Name && x.Type == y.Type && x.Optional == y.Optional && x.IsSlot == y.IsSlot
+		})
 }
 
 // Inherit applies Options.Inherit to m from its stored re= parent, if any.
@@ -383,7 +524,7 @@ func (s *State) inheritFrom(m *ir.Message, p *entry) {
 	// reused for every reply (Options.Inherit keeps nothing of it): two
 	// allocations a reply were 4% of a check.
 	s.parent.Header = &s.parentHeader
-	s.parentHeader = ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}
+	s.parentHeader = ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets()}
 	s.opt.Inherit(m, &s.parent)
 	s.parentHeader = ir.Header{}
 }
@@ -475,7 +616,7 @@ func (s *State) at(m *ir.Message) (time.Time, bool) {
 }
 
 // atOf is at for a stored message.
-func (s *State) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.hasAt) }
+func (s *State) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.flags&hasAt != 0) }
 
 func (s *State) atTime(v string, ok bool) (time.Time, bool) {
 	if !ok {
@@ -485,12 +626,7 @@ func (s *State) atTime(v string, ok bool) (time.Time, bool) {
 }
 
 // ttlOf returns a stored message's ttl=.
-func ttlOf(e *entry) (time.Duration, bool) {
-	if !e.hasTTL {
-		return 0, false
-	}
-	return rostime.ParseDuration(e.ttl)
-}
+func ttlOf(e *entry) (time.Duration, bool) { return e.ttl, e.flags&ttlOK != 0 }
 
 // Check runs every check of one message against the session, in their
 // order: it sets the epoch in force on m, runs the single-message rules
@@ -561,7 +697,7 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 				add(diag.Warning, "E010", v.actSpan(), "reply with one of: "+strings.Join(legal, ", "),
 					"`%s` is not a legal reply to `%s` (expected %s)", v.act, parent.act, strings.Join(legal, "/"))
 			}
-			ds = append(ds, checkReply(s.kept(parent), v, s.together(parent, v))...)
+			ds = append(ds, checkReply(parent.id, parent.want(), v, s.together(parent, v))...)
 		}
 	}
 
@@ -575,11 +711,11 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 	reported := map[string]bool{}
 	s.eachRef(v, true, func(id string, orig bool, sp diag.Span) {
 		p := s.lookup(id, orig)
-		if p == nil || p.sens <= mine || reported[p.id] {
+		if p == nil || int(p.sens) <= mine || reported[p.id] {
 			return
 		}
 		reported[p.id] = true
-		ps := p.sensText
+		ps := sensNames[p.sens] // p.sens > mine ≥ 0: a core label, which its rank names
 		add(diag.Error, "S8", sp, fmt.Sprintf("label this message sens=%s (or stricter), or pass it through a host-approved redaction step", ps),
 			"references %s labelled sens=%s but this message is sens=%s; labels may only tighten", p.id, ps, v.fieldOr("sens", "pub"))
 	})
@@ -685,7 +821,7 @@ func (s *State) proposeDepth(v *msgView) int {
 		return 0
 	}
 	if p := s.current(v.m).parent; p != nil && p.act == "propose" {
-		return p.depth + 1
+		return int(p.depth) + 1
 	}
 	return 0
 }
@@ -803,31 +939,55 @@ func (s *State) Store(m *ir.Message) {
 	s.Inherit(m)
 	c := s.current(m)
 	v := view(m, nil)
-	e := &entry{m: m, span: m.Span, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")],
-		topic: v.h.Topic, actSpan: v.actSpan(), inherited: c.parent != nil}
-	e.want, _ = firstSlot(m, "want").(*ir.ShapeSlot)
+	e := s.newEntry()
+	*e = entry{m: m, span: m.Span, id: id, act: act, sender: sender, re: re, sens: int8(sensOrder[v.fieldOr("sens", "pub")]),
+		topic: v.h.Topic, actSpan: v.actSpan()}
+	if c.parent != nil {
+		e.flags |= inherited
+	}
+	drop := s.opt.Reread != nil
+	w, _ := firstSlot(m, "want").(*ir.ShapeSlot)
+	if drop {
+		w = s.keptWant(w)
+	}
+	if w != nil {
+		e.more().want = w
+	}
 	for _, sl := range m.Slots {
-		if b, ok := sl.(*ir.BlockSlot); ok {
-			e.blocks = append(e.blocks, b)
+		if _, ok := sl.(*ir.BlockSlot); ok {
+			e.flags |= hasBlocks
+			break
 		}
 	}
 	switch act {
 	case "ask", "do", "propose":
-		e.targets = v.h.Targets
+		if ts := v.h.Targets; len(ts) > 0 {
+			if drop { // the message's own are in a slab of IR nodes that keeping them would keep alive
+				ts = slices.Clip(slices.Clone(ts))
+			}
+			e.more().targets = ts
+		}
 	}
 	if w := firstSlot(m, "why"); w != nil && (act == "fail" || act == "reject") {
-		e.why = &why{raw: w.Head().Raw, span: v.keySpan(w)}
+		e.more().why = &why{raw: w.Head().Raw, span: v.keySpan(w)}
 	}
-	e.sensText, _ = v.h.Field("sens")
-	e.pri, _ = v.h.Field("pri")
-	e.at, e.hasAt = v.h.Field("at")
-	e.ttl, e.hasTTL = v.h.Field("ttl")
+	if pri, _ := v.h.Field("pri"); pri == "block" {
+		e.flags |= priBlock
+	}
+	if at, ok := v.h.Field("at"); ok {
+		e.at, e.flags = at, e.flags|hasAt
+	}
+	if ttl, ok := v.h.Field("ttl"); ok {
+		if d, ok := rostime.ParseDuration(ttl); ok {
+			e.ttl, e.flags = d, e.flags|ttlOK
+		}
+	}
 	if c.effDone {
 		e.eff = c.eff // Check worked them out
 	} else {
 		e.eff = s.launder(v, nil)
 	}
-	e.depth = s.proposeDepth(v)
+	e.depth = int32(s.proposeDepth(v))
 	parent := c.parent
 	s.cur = current{} // the stored messages change here
 	s.msgs[id] = e
@@ -873,7 +1033,7 @@ func (s *State) Store(m *ir.Message) {
 	if re != "" {
 		if p := parent; p != nil && p != e {
 			if s.together(p, v) != nil {
-				p.supplied = appendNew(p.supplied, suppliedBy(s.kept(p), v)...)
+				p.obl.supplied = appendNew(p.obl.supplied, suppliedBy(p.want(), v)...)
 			}
 			s.reply(p, e)
 		} else if p == nil {
@@ -951,7 +1111,7 @@ func (s *State) Stalls(now time.Time) diag.List {
 			continue
 		}
 		hint := "escalate, or `stop` it"
-		if o.e.pri == "block" {
+		if o.e.flags&priBlock != 0 {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
 		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, MessageID: o.ID, Hint: hint,
@@ -965,7 +1125,7 @@ func (s *State) Stalls(now time.Time) diag.List {
 // a group, a topic): then no transcript can tell how many replies are due.
 func namedTargets(e *entry) ([]string, bool) {
 	var out []string
-	for _, t := range e.targets {
+	for _, t := range e.targets() {
 		if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
 			return nil, false
 		}
@@ -997,7 +1157,7 @@ func (s *State) together(parent *entry, v *msgView) *collective {
 	if !ok || len(targets) < 2 || !contains(targets, v.sender) {
 		return nil
 	}
-	c := &collective{targets: targets, supplied: parent.supplied}
+	c := &collective{targets: targets, supplied: parent.obl.supplied}
 	for _, t := range targets {
 		if t != v.sender && !contains(parent.obl.Answered, t) {
 			c.pending = append(c.pending, t)
@@ -1011,8 +1171,7 @@ func (s *State) together(parent *entry, v *msgView) *collective {
 
 // suppliedBy lists the fields of ask's want that reply v carries: its keys of
 // `a` and its slots.
-func suppliedBy(ask *ir.Message, v *msgView) []string {
-	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
+func suppliedBy(ws *ir.ShapeSlot, v *msgView) []string {
 	if ws == nil {
 		return nil
 	}
@@ -1135,14 +1294,15 @@ func (s *State) escalations() diag.List {
 		if e.act != "fail" && e.act != "reject" {
 			continue
 		}
-		if e.why == nil {
+		w := e.why()
+		if w == nil {
 			continue
 		}
-		code, ok := failCode(e.why.raw)
+		code, ok := failCode(w.raw)
 		if !ok {
 			continue
 		}
-		sp := e.why.span
+		sp := w.span
 		switch {
 		case !failCodes[code]:
 			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
@@ -1158,16 +1318,14 @@ func (s *State) escalations() diag.List {
 	return ds
 }
 
-// checkReply checks reply v against the want contract of ask (the
+// checkReply checks reply v against ws, the want contract of the ask askID (the
 // reference's check_reply), plus declared types (E009d). With tg, v is one of
 // several targets' replies: required fields are judged over all of them.
-func checkReply(ask *ir.Message, v *msgView, tg *collective) diag.List {
+func checkReply(askID string, ws *ir.ShapeSlot, v *msgView, tg *collective) diag.List {
 	var ds diag.List
-	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
 	if ws == nil {
 		return nil
 	}
-	askID, _, _ := idOf(ask)
 	sh := &ws.Shape
 	if len(sh.Acts) > 0 {
 		if !contains(sh.Acts, v.act) && v.act != "take" && v.act != "part" {
@@ -1545,7 +1703,7 @@ func symbolBoundary(t string, i, j int) bool {
 func (s *State) Clone() *State {
 	c := &State{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
-		Profiles: slices.Clone(s.Profiles)}
+		Profiles: slices.Clone(s.Profiles), wants: maps.Clone(s.wants)}
 	c.carrier = c.Carrier
 	n := 0
 	for _, e := range s.order {
@@ -1565,6 +1723,7 @@ func (s *State) Clone() *State {
 		k++
 		*x, *o = *e, *e.obl
 		o.Answered = slices.Clone(o.Answered)
+		o.supplied = slices.Clip(o.supplied) // appended to by both: each its own array
 		o.e, x.obl = x, o
 		c.order[i], c.msgs[x.id] = x, x
 		copies[e] = x
