@@ -53,8 +53,10 @@ type Result struct {
 	// Form is ir.JSON when the input was a data JSON form and "" when it was
 	// its language's own text. Lang and Source are then what was read: the
 	// text a Rosetta or Lingua form describes, as that language, or AgentDSL's
-	// relational JSON itself, as json. Format and Fix leave a form alone: its
-	// canonical text and its fixes would be the text's, not the file's.
+	// relational JSON itself, as json; Diags are in the file, mapped back
+	// from the text (diag.Origin). Format leaves a form alone (its canonical
+	// text would be the text's, not the file's); Fix applies the fixes that
+	// edit inside a string of the JSON, the only ones Diags keep.
 	Form   ir.Language
 	Source *diag.Source
 	Doc    ir.Document // or nil when the input was unreadable (see Diags)
@@ -116,20 +118,22 @@ func run(file string, src []byte, opt *Options) *Result {
 	if fe == jsonFrontEnd {
 		res.Form = ir.JSON
 	}
+	var origin *diag.Origin
 	if fe.through != nil {
 		// A data form read through its language's text: the Result is that
 		// text's, as if the text had been the input, so its language, source
-		// and diagnostics agree (a fix, say, edits the text).
-		to, text, ds := fe.through(res.Source)
+		// and document agree; its diagnostics are mapped back to the file
+		// (origin), where the user wrote what they report.
+		to, text, o, ds := fe.through(res.Source)
 		if to == nil && len(ds) > 0 {
 			res.Diags = ds
 			res.Diags.Sort()
 			return res
 		}
 		if to != nil {
-			res.Lang, res.Source, fe = to.lang, text, to
+			res.Lang, res.Source, fe, origin = to.lang, text, to, o
 			if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
-				res.Diags = ds // the text is empty (a form with no items)
+				res.Diags = origin.Diagnostics(ds) // the text is empty (a form with no items)
 				return res
 			}
 		}
@@ -148,7 +152,7 @@ func run(file string, src []byte, opt *Options) *Result {
 		}
 	}
 	res.Doc = doc
-	res.Diags = append(res.Diags, ds...)
+	res.Diags = append(res.Diags, origin.Diagnostics(ds)...)
 	res.Diags.Sort()
 	res.Diags = res.Diags.Dedup()
 	return res

@@ -18,11 +18,13 @@ const fixRounds = 8
 // to the language of src, whatever the fixes did.
 func Fix(file string, src []byte, opt Options, min diag.Applicability) ([]byte, []diag.AppliedFix, *Result) {
 	res := Check(file, src, opt)
-	if res.Form != "" {
-		return src, nil, res // a data form: its fixes are the text's it describes
-	}
 	if opt.From == "" {
 		opt.From = res.Lang
+		if res.Form != "" {
+			// A data form stays one: its fixes are those that edit inside
+			// a string of the JSON (diag.Origin keeps no other).
+			opt.From = res.Form
+		}
 	}
 	text := src
 	var all []diag.AppliedFix

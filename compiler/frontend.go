@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -59,13 +60,15 @@ type frontEnd struct {
 	// form ({"format":"<lang>","items":[...]}, translate --to json) as the
 	// language's text. The JSON row reads a file of that shape through it
 	// (json.go): the text is then parsed and checked as the language.
-	dataJSON func(items *ir.LinguaJSON) (string, error)
+	dataJSON linguajson.TextWriter
 
 	// through, when not nil, reads src as another row's text: it returns that
-	// row and the text, or diagnostics alone when src has the other row's
-	// shape but cannot be read as it, or nothing to read src as this row.
-	// The JSON row reads Rosetta's and Lingua's data forms so (json.go).
-	through func(src *diag.Source) (*frontEnd, *diag.Source, diag.List)
+	// row, the text and the Origin that maps the text back to src (what the
+	// check finds is reported in src), or diagnostics alone when src has the
+	// other row's shape but cannot be read as it, or nothing to read src as
+	// this row. The JSON row reads Rosetta's and Lingua's data forms so
+	// (json.go).
+	through func(src *diag.Source) (*frontEnd, *diag.Source, *diag.Origin, diag.List)
 }
 
 // frontEnds is the table, in the order Languages lists the languages and

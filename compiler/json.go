@@ -78,14 +78,14 @@ func dataFormOf(text string) *frontEnd {
 
 // throughDataForm reads Rosetta's or Lingua's data form as the text it
 // describes (the JSON row's through).
-func throughDataForm(src *diag.Source) (*frontEnd, *diag.Source, diag.List) {
+func throughDataForm(src *diag.Source) (*frontEnd, *diag.Source, *diag.Origin, diag.List) {
 	fe := dataFormOf(src.Content())
 	if fe == nil {
-		return nil, nil, nil
+		return nil, nil, nil, nil
 	}
-	text, ds := linguajson.ReadDataForm(src, string(fe.lang), fe.dataJSON)
+	text, origin, ds := linguajson.ReadDataForm(src, string(fe.lang), fe.dataJSON)
 	if ds.HasErrors() {
-		return nil, nil, ds
+		return nil, nil, nil, ds
 	}
-	return fe, diag.NewSource(src.File, text), ds
+	return fe, diag.NewSource(src.File, text), origin, ds
 }

@@ -84,12 +84,13 @@ func TestJSONReadsAsItsLanguage(t *testing.T) {
 // TestAddDataForm: a language's data JSON form is one field of its row.
 func TestAddDataForm(t *testing.T) {
 	row := *csvFrontEnd
-	row.dataJSON = func(items *ir.LinguaJSON) (string, error) {
-		var lines []string
+	row.dataJSON = func(items *ir.LinguaJSON, mark func(int, *ir.LinguaJSON)) (string, error) {
+		var b strings.Builder
 		for _, it := range items.Items {
-			lines = append(lines, it.Text)
+			mark(b.Len(), it) // each line is an item's string, written as it is
+			b.WriteString(it.Text + "\n")
 		}
-		return strings.Join(lines, "\n") + "\n", nil
+		return b.String(), nil
 	}
 	withFrontEnd(t, &row)
 	src := `{"format":"csv","items":["ID,NAME","1,ann"]}`
@@ -99,5 +100,20 @@ func TestAddDataForm(t *testing.T) {
 	r := Check("t.json", []byte(src), Options{})
 	if r.Lang != "csv" || r.Source.Content() != "ID,NAME\n1,ann\n" || r.Doc == nil {
 		t.Errorf("lang %s, source %q, doc %v", r.Lang, r.Source.Content(), r.Doc)
+	}
+
+	// What the check finds in the text is reported in the JSON, where the
+	// row was written (a span in the text would name line 2 of a file that
+	// has one).
+	src = `{"format":"csv","items":["ID,NAME",` + "\n" + `  "x,ann"]}`
+	r = Check("t.json", []byte(src), Options{})
+	if len(r.Diags) == 0 {
+		t.Fatal("a row whose ID is not an int: no diagnostic")
+	}
+	for _, d := range r.Diags {
+		a, b := d.Span.Offsets()
+		if d.Span.Source().Content() != src || !strings.Contains("x,ann", src[a:b]) || d.Span.Start().Line != 2 {
+			t.Errorf("%s at %s (%q of the JSON), want inside the row's string on line 2", d.Code, d.Span, src[a:b])
+		}
 	}
 }

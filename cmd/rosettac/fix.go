@@ -61,11 +61,10 @@ func runFix(e *env, args []string) int {
 		orig := r.Source.Content()
 		var text []byte
 		var final *compiler.Result
-		if r.Form != "" { // a data JSON form is left as it is (compiler.Fix)
-			orig, text, final = string(inputs[r.File]), inputs[r.File], r
-		} else {
-			text, final = fixText(e, r, opt, min)
+		if r.Form != "" { // a data JSON form: fixed in its strings, and written as JSON (compiler.Fix)
+			orig = string(inputs[r.File])
 		}
+		text, final = fixText(e, r, []byte(orig), opt, min)
 		if final.Diags.HasErrors() {
 			exit = exitDiags
 			errs := *final
@@ -107,10 +106,14 @@ func runFix(e *env, args []string) int {
 	return exit
 }
 
-// fixText is compiler.Fix on r's text, reporting each fix applied on stderr.
-func fixText(e *env, r *compiler.Result, opt compiler.Options, min diag.Applicability) ([]byte, *compiler.Result) {
+// fixText is compiler.Fix on src, the text of r (a data form: the JSON read),
+// reporting each fix applied on stderr.
+func fixText(e *env, r *compiler.Result, src []byte, opt compiler.Options, min diag.Applicability) ([]byte, *compiler.Result) {
 	opt.From = r.Lang
-	text, applied, final := compiler.Fix(r.File, []byte(r.Source.Content()), opt, min)
+	if r.Form != "" {
+		opt.From = r.Form
+	}
+	text, applied, final := compiler.Fix(r.File, src, opt, min)
 	for _, a := range applied {
 		fmt.Fprintf(e.stderr, "%s: fixed %s: %s\n", a.Fix.Edits[0].Span, a.Diagnostic.Code, a.Fix)
 	}

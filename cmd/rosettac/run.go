@@ -537,7 +537,9 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 	for _, r := range results {
 		r.Diags = f.filter(r.File, r.Diags)
 		all = append(all, r.Diags...)
-		sources[r.File] = r.Source
+		if r.Form == "" { // a data form's diagnostics are in the file, not in the text it describes
+			sources[r.File] = r.Source
+		}
 		files = append(files, r.File)
 	}
 	exit := exitFor(all, f.strict)

@@ -415,7 +415,7 @@ func FromA2A(src *diag.Source) ([]byte, diag.List) {
 		items = append(items, obj(kv("message", toon.Value{Kind: toon.Object, Fields: head})))
 	}
 	data := toon.AppendJSON(nil, obj(kv("format", toon.StringValue("rosetta")), kv("items", arr(items...))), "")
-	text, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", rosetta.JSONText)
+	text, _, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", rosetta.JSONText) // A2A reports against its own JSON
 	if more.HasErrors() {
 		text = nil
 	}

@@ -22,11 +22,18 @@ import (
 
 // JSONText writes the items of Lingua's data JSON form (the "items" array) as
 // Lingua text. An item or message without the documented shape is an error
-// naming its JSON path.
-func JSONText(items *ir.LinguaJSON) (string, error) {
+// naming its JSON path. mark, when not nil, is told which item and message
+// each piece of the text comes from (linguajson.TextWriter).
+func JSONText(items *ir.LinguaJSON, mark func(at int, v *ir.LinguaJSON)) (string, error) {
 	var b strings.Builder
+	from := func(v *ir.LinguaJSON) {
+		if mark != nil {
+			mark(b.Len(), v)
+		}
+	}
 	for i, it := range items.Items {
 		if p, ok := it.Str("prose"); ok {
+			from(it.Member("prose")) // as written: a prose run is copied
 			b.WriteString(p + "\n")
 			continue
 		}
@@ -34,12 +41,14 @@ func JSONText(items *ir.LinguaJSON) (string, error) {
 		if l == nil || l.Kind != ir.JSONObject {
 			return "", fmt.Errorf("$.items[%d]: want {\"line\":{...}} or {\"prose\":\"...\"}", i)
 		}
+		from(l)
 		ms := l.Member("messages")
 		if ms != nil {
 			for j, m := range ms.Items {
 				if j > 0 {
 					b.WriteString(";;")
 				}
+				from(m)
 				s, err := messageFromJSON(m)
 				if err != nil {
 					return "", fmt.Errorf("$.items[%d].line.messages[%d]: %v", i, j, err)
@@ -50,6 +59,7 @@ func JSONText(items *ir.LinguaJSON) (string, error) {
 				b.WriteByte('\n')
 			}
 		}
+		from(l)
 		if s, ok := l.Str("signature"); ok {
 			b.WriteString(sigPrefix + s + "\n")
 		} else if s, ok := l.Str("signature_text"); ok {

@@ -20,44 +20,73 @@ import (
 
 // JSONText writes the items of Rosetta's data JSON form (the "items" array)
 // as Rosetta text. An item or slot without the documented shape is an error
-// naming its JSON path.
-func JSONText(items *ir.LinguaJSON) (string, error) {
-	var b strings.Builder
+// naming its JSON path. mark, when not nil, is told where each piece of the
+// text comes from (linguajson.TextWriter), so that a check of the text
+// reports in the JSON.
+func JSONText(items *ir.LinguaJSON, mark func(at int, v *ir.LinguaJSON)) (string, error) {
+	w := &jsonText{mark: mark}
 	for i, it := range items.Items {
 		if i > 0 {
-			b.WriteByte('\n')
+			w.WriteByte('\n')
 		}
-		if p, ok := it.Str("prose"); ok {
-			b.WriteString(p + "\n")
+		if p := it.Member("prose"); p != nil && p.Kind == ir.JSONString {
+			w.copied(p, it)
+			w.WriteString(p.Text + "\n")
 			continue
 		}
 		m := it.Member("message")
 		if m == nil || m.Kind != ir.JSONObject {
 			return "", fmt.Errorf("$.items[%d]: want {\"message\":{...}} or {\"prose\":\"...\"}", i)
 		}
+		w.from(m)
 		if d := m.Member("degraded"); d != nil && d.Bool {
-			b.WriteString(strings.Join(m.Texts("lines"), "\n") + "\n")
+			if ls := m.Member("lines"); ls != nil {
+				for _, l := range ls.Items {
+					w.copied(l, m)
+					w.WriteString(l.Text + "\n")
+				}
+			}
+			if len(m.Texts("lines")) == 0 {
+				w.WriteString("\n")
+			}
 			continue
 		}
-		id, ok1 := m.Str("id")
-		act, ok2 := m.Str("act")
-		if !ok1 || !ok2 {
+		idv, actv := m.Member("id"), m.Member("act")
+		if idv == nil || idv.Kind != ir.JSONString || actv == nil || actv.Kind != ir.JSONString {
 			return "", fmt.Errorf("$.items[%d].message: id and act are required", i)
 		}
-		b.WriteString(id + " " + act)
+		id := idv.Text
+		w.copied(idv, m)
+		w.WriteString(id + " ")
+		w.copied(actv, m)
+		w.WriteString(actv.Text)
 		from, _ := m.Str("from")
 		if to := m.Texts("to"); len(to) > 0 || from != "" && from != idAgent(id) {
-			b.WriteString(" " + from + ">" + strings.Join(to, ","))
+			w.WriteByte(' ')
+			if t := m.Member("to"); t != nil {
+				w.from(t)
+			} else {
+				w.from(m.Member("from"))
+			}
+			w.WriteString(from + ">" + strings.Join(to, ","))
+			w.from(m)
 		}
 		if tp, ok := m.Str("topic"); ok && tp != "" {
-			b.WriteString(" #" + tp)
+			w.WriteString(" #")
+			w.copied(m.Member("topic"), m)
+			w.WriteString(tp)
 		}
 		if f := m.Member("fields"); f != nil {
 			for _, fd := range f.Members {
-				b.WriteString(" " + fd.Key + "=" + fd.Value.Text)
+				w.WriteByte(' ')
+				w.from(f)
+				w.WriteString(fd.Key + "=")
+				w.copied(fd.Value, f)
+				w.WriteString(fd.Value.Text)
 			}
+			w.from(m)
 		}
-		b.WriteByte('\n')
+		w.WriteByte('\n')
 		slots := m.Member("slots")
 		if slots == nil {
 			continue
@@ -67,10 +96,69 @@ func JSONText(items *ir.LinguaJSON) (string, error) {
 			if !ok {
 				return "", fmt.Errorf("$.items[%d].message.slots[%d]: slot is required", i, j)
 			}
-			b.WriteString(slotFromJSON(key, s, act == "def"))
+			w.slot(key, s, m.Member("act").Text == "def")
 		}
 	}
-	return b.String(), nil
+	return w.String(), nil
+}
+
+// jsonText is the text JSONText writes, and the marks it makes on the way.
+type jsonText struct {
+	strings.Builder
+	mark func(at int, v *ir.LinguaJSON)
+}
+
+// from marks that what is written next comes from v.
+func (w *jsonText) from(v *ir.LinguaJSON) {
+	if w.mark != nil && v != nil {
+		w.mark(w.Len(), v)
+	}
+}
+
+// copied marks that the string v is written next as it is, and that what
+// follows it comes from parent again.
+func (w *jsonText) copied(v, parent *ir.LinguaJSON) {
+	if w.mark == nil || v == nil {
+		return
+	}
+	w.mark(w.Len(), v)
+	w.mark(w.Len()+len(v.Text), parent)
+}
+
+// line writes one line built from pieces: each is a string of the JSON
+// written as it is at its offset in text, or the text around them, which
+// comes from parent. conf, when not nil, is the member whose grade ends the
+// line (withConfJSON).
+func (w *jsonText) line(text string, parent, conf *ir.LinguaJSON, pieces ...jsonPiece) {
+	out := withConfJSON(text, conf)
+	base := w.Len()
+	w.from(parent)
+	if w.mark != nil && strings.HasPrefix(out, text) {
+		// Nothing of text was trimmed: the pieces stand where text has them.
+		for _, p := range pieces {
+			if p.v != nil && p.at+len(p.v.Text) <= len(out) && out[p.at:p.at+len(p.v.Text)] == p.v.Text {
+				w.mark(base+p.at, p.v)
+				w.mark(base+p.at+len(p.v.Text), parent)
+			}
+		}
+		if c := confMember(conf); c != nil && strings.HasSuffix(out, "~"+c.Text) {
+			w.mark(base+len(out)-len(c.Text), c)
+		}
+	}
+	w.WriteString(out)
+}
+
+// jsonPiece is a string of the JSON at offset at of a line's text.
+type jsonPiece struct {
+	v  *ir.LinguaJSON
+	at int
+}
+
+func confMember(o *ir.LinguaJSON) *ir.LinguaJSON {
+	if c := o.Member("conf"); c != nil && c.Kind == ir.JSONString {
+		return c
+	}
+	return nil
 }
 
 // idAgent is the agent of a message id (a1 of a1.7, obs of obs7), or "" when
@@ -83,7 +171,7 @@ func idAgent(id string) string {
 	return agent
 }
 
-// withConfJSON appends the grade of a "conf" member to text.
+// withConfJSON appends the grade of o's "conf" member to text (o may be nil).
 func withConfJSON(text string, o *ir.LinguaJSON) string {
 	if c, ok := o.Str("conf"); ok {
 		return strings.TrimSpace(text + " ~" + c)
@@ -91,18 +179,28 @@ func withConfJSON(text string, o *ir.LinguaJSON) string {
 	return text
 }
 
-// slotFromJSON writes one slot of the data form as its slot lines.
-func slotFromJSON(key string, s *ir.LinguaJSON, isDef bool) string {
+// slot writes one slot of the data form as its slot lines.
+func (w *jsonText) slot(key string, s *ir.LinguaJSON, isDef bool) {
 	lead := " " + key + " "
 	if isDef && key == "a" {
 		lead = " "
 	}
-	indent := func(text string) string {
-		return lead + strings.ReplaceAll(text, "\n", "\n"+strings.Repeat(" ", len(lead))) + "\n"
+	pad := strings.Repeat(" ", len(lead))
+	w.from(s)
+	// indent writes a slot's text after its key, its lines under the
+	// first; conf is the member whose grade ends it, or nil.
+	indent := func(text string, conf *ir.LinguaJSON, pieces ...jsonPiece) {
+		if strings.Contains(text, "\n") {
+			w.from(s)
+			w.WriteString(lead + strings.ReplaceAll(withConfJSON(text, conf), "\n", "\n"+pad) + "\n")
+			return
+		}
+		w.WriteString(lead)
+		w.line(text, s, conf, pieces...)
+		w.WriteByte('\n')
 	}
 	switch {
 	case s.Member("bindings") != nil:
-		var b strings.Builder
 		for i, bd := range s.Member("bindings").Items {
 			k, _ := bd.Str("key")
 			v, _ := bd.Str("value")
@@ -111,21 +209,21 @@ func slotFromJSON(key string, s *ir.LinguaJSON, isDef bool) string {
 				op = " != "
 			}
 			if i == 0 {
-				b.WriteString(lead)
+				w.WriteString(lead)
 			} else {
-				b.WriteString(strings.Repeat(" ", len(lead)))
+				w.WriteString(pad)
 			}
-			b.WriteString(withConfJSON(k+op+v, bd) + "\n")
+			w.line(k+op+v, bd, bd, jsonPiece{strMember(bd, "key"), 0}, jsonPiece{strMember(bd, "value"), len(k) + len(op)})
+			w.WriteByte('\n')
 		}
-		return b.String()
 	case s.Member("items") != nil:
 		t := strings.Join(s.Texts("items"), ", ")
 		if br := s.Member("bracketed"); br == nil || br.Bool {
 			t = "[" + t + "]"
 		}
-		return indent(withConfJSON(t, s))
+		indent(t, s)
 	case s.Member("acts") != nil:
-		return indent(strings.Join(s.Texts("acts"), "|"))
+		indent(strings.Join(s.Texts("acts"), "|"), nil)
 	case key == "want" && s.Member("fields") != nil:
 		var fs []string
 		for _, f := range s.Member("fields").Items {
@@ -138,7 +236,7 @@ func slotFromJSON(key string, s *ir.LinguaJSON, isDef bool) string {
 			}
 			fs = append(fs, n)
 		}
-		return indent("{" + strings.Join(fs, ", ") + "}")
+		indent("{"+strings.Join(fs, ", ")+"}", nil)
 	case s.Member("lines") != nil:
 		name, _ := s.Str("name")
 		format, _ := s.Str("fmt")
@@ -147,7 +245,10 @@ func slotFromJSON(key string, s *ir.LinguaJSON, isDef bool) string {
 		}
 		lines := s.Texts("lines")
 		if in := s.Member("inline"); in != nil && in.Bool && len(lines) == 1 {
-			return lead + `"` + lines[0] + `"` + "\n"
+			w.WriteString(lead + `"`)
+			w.copied(s.Member("lines").Items[0], s)
+			w.WriteString(lines[0] + `"` + "\n")
+			return
 		}
 		var attrs [][2]string
 		if a := s.Member("attrs"); a != nil {
@@ -158,24 +259,32 @@ func slotFromJSON(key string, s *ir.LinguaJSON, isDef bool) string {
 		if format == "txt" {
 			format = ""
 		}
-		return BlockText(name, format, attrs, lines)
+		blockText(&w.Builder, name, format, attrs, lines, func(i int) { w.copied(s.Member("lines").Items[i], s) })
 	case s.Member("marks") != nil:
-		var b strings.Builder
 		for i, mk := range s.Member("marks").Items {
 			a, _ := mk.Str("addr")
 			op, _ := mk.Str("op")
 			v, _ := mk.Str("value")
 			if i == 0 {
-				b.WriteString(lead)
+				w.WriteString(lead)
 			} else {
-				b.WriteString(strings.Repeat(" ", len(lead)))
+				w.WriteString(pad)
 			}
-			b.WriteString(withConfJSON(a+" "+op+" "+v, mk) + "\n")
+			w.line(a+" "+op+" "+v, mk, mk, jsonPiece{strMember(mk, "addr"), 0}, jsonPiece{strMember(mk, "value"), len(a) + len(op) + 2})
+			w.WriteByte('\n')
 		}
-		return b.String()
+	default:
+		t, _ := s.Str("text")
+		indent(t, s, jsonPiece{strMember(s, "text"), 0})
 	}
-	t, _ := s.Str("text")
-	return indent(withConfJSON(t, s))
+}
+
+// strMember is o's member key when it is a string, or nil.
+func strMember(o *ir.LinguaJSON, key string) *ir.LinguaJSON {
+	if v := o.Member(key); v != nil && v.Kind == ir.JSONString {
+		return v
+	}
+	return nil
 }
 
 // BlockText writes a txt block slot: its head (name, @fmt unless txt, the
@@ -183,6 +292,13 @@ func slotFromJSON(key string, s *ir.LinguaJSON, isDef bool) string {
 // blocks with it too.
 func BlockText(name, format string, attrs [][2]string, lines []string) string {
 	var b strings.Builder
+	blockText(&b, name, format, attrs, lines, nil)
+	return b.String()
+}
+
+// blockText is BlockText into b; line, when not nil, is called just before
+// the text of content line i is written.
+func blockText(b *strings.Builder, name, format string, attrs [][2]string, lines []string, line func(i int)) {
 	b.WriteString(" txt " + name)
 	if format != "" && format != "txt" {
 		b.WriteString(" @" + format)
@@ -191,12 +307,15 @@ func BlockText(name, format string, attrs [][2]string, lines []string) string {
 		b.WriteString(" " + a[0] + "=" + a[1])
 	}
 	b.WriteByte('\n')
-	for _, l := range lines {
+	for i, l := range lines {
 		if l == "" {
 			b.WriteString(" |\n")
-		} else {
-			b.WriteString(" | " + l + "\n")
+			continue
 		}
+		b.WriteString(" | ")
+		if line != nil {
+			line(i)
+		}
+		b.WriteString(l + "\n")
 	}
-	return b.String()
 }

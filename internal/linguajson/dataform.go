@@ -1,6 +1,7 @@
 package linguajson
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -12,20 +13,30 @@ import (
 // documented shape (docs/translation.md, T027).
 const CodeBadDataForm = "T027"
 
+// A TextWriter writes the items of a data JSON form as the text they
+// describe (rosetta.JSONText, lingua.JSONText). It calls mark(at, v) when the
+// text from offset at on comes from the JSON value v; for a string v, only
+// where it writes v's text there as it is, so that an offset inside it maps
+// to its byte in the JSON. mark may be nil.
+type TextWriter func(items *ir.LinguaJSON, mark func(at int, v *ir.LinguaJSON)) (string, error)
+
 // ReadDataForm reads a data JSON form, {"format":"<format>","items":[...]}
 // (translate --to json), into the text it describes with read, the language
-// grammar's JSONText (rosetta.JSONText, lingua.JSONText). The caller has told
-// the form by its top level; JSON the reader cannot read, or items read
-// refuses, is a T027 error (and no text). The compiler's JSON front end and
-// A2A's reader (which rebuilds Rosetta's form) read through it.
-func ReadDataForm(src *diag.Source, format string, read func(items *ir.LinguaJSON) (string, error)) ([]byte, diag.List) {
+// grammar's JSONText (rosetta.JSONText, lingua.JSONText), and the Origin that
+// maps the text back to src, so that what a check finds in the text is
+// reported in the JSON. The caller has told the form by its top level; JSON
+// the reader cannot read, or items read refuses, is a T027 error (and no
+// text). The compiler's JSON front end and A2A's reader (which rebuilds
+// Rosetta's form) read through it.
+func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *diag.Origin, diag.List) {
 	var ds diag.List
-	bad := func(off int, f string, args ...any) ([]byte, diag.List) {
+	bad := func(off int, f string, args ...any) ([]byte, *diag.Origin, diag.List) {
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadDataForm, Span: src.Span(off, off), Message: fmt.Sprintf(f, args...),
 			Hint: "give the output of rosettac translate --to json (docs/translation.md has its shape)"})
-		return nil, ds
+		return nil, nil, ds
 	}
-	v, err := Parse([]byte(src.Content()))
+	content := src.Content()
+	v, lits, err := ParseLiterals([]byte(content))
 	if err != nil {
 		var se *SyntaxError
 		if errors.As(err, &se) {
@@ -33,9 +44,28 @@ func ReadDataForm(src *diag.Source, format string, read func(items *ir.LinguaJSO
 		}
 		return bad(0, "%s data JSON: %v", format, err)
 	}
-	text, err := read(v.Member("items"))
+	o := &diag.Origin{From: src, Quote: quoteInString}
+	text, err := read(v.Member("items"), func(at int, v *ir.LinguaJSON) {
+		lit, ok := lits[v]
+		if !ok {
+			return
+		}
+		if v.Kind == ir.JSONString && lit[1]-lit[0] == len(v.Text)+2 && content[lit[0]+1:lit[1]-1] == v.Text {
+			o.Mark(at, lit[0], lit[1], lit[0]+1, len(v.Text)) // no escape: the text is the literal's bytes
+			return
+		}
+		o.Mark(at, lit[0], lit[1], -1, 0)
+	})
 	if err != nil {
 		return bad(0, "%v", err)
 	}
-	return []byte(text), nil
+	o.Verify(text) // a writer's slip costs precision, never a wrong position
+	return []byte(text), o, nil
+}
+
+// quoteInString writes s as it is written inside a JSON string literal.
+func quoteInString(s string) string {
+	var b bytes.Buffer
+	writeString(&b, s)
+	return b.String()[1 : b.Len()-1]
 }

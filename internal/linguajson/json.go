@@ -29,9 +29,25 @@ const MaxDepth = 200
 // ir.LinguaMember.KeyRaw for a key).
 // An error is a *SyntaxError.
 func Parse(b []byte) (*ir.LinguaJSON, error) {
+	return parse(b, nil)
+}
+
+// Literals is where each value of a parsed JSON text is written in it: the
+// byte range of its literal, from its first byte to just after its last.
+type Literals map[*ir.LinguaJSON][2]int
+
+// ParseLiterals is Parse that also says where each value is written, for a
+// reader that reports positions inside the JSON (ReadDataForm).
+func ParseLiterals(b []byte) (*ir.LinguaJSON, Literals, error) {
+	lits := Literals{}
+	v, err := parse(b, lits)
+	return v, lits, err
+}
+
+func parse(b []byte, lits Literals) (*ir.LinguaJSON, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
-	p := &parser{b: b, dec: dec}
+	p := &parser{b: b, dec: dec, lits: lits}
 	v, err := p.value(0)
 	if err != nil {
 		return nil, err
@@ -54,11 +70,28 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("%s at byte %d", e.Msg
 // parser reads one value with encoding/json's tokenizer; b is its input, for
 // the offsets of errors and the literals of lossy strings.
 type parser struct {
-	b   []byte
-	dec *json.Decoder
+	b    []byte
+	dec  *json.Decoder
+	lits Literals // nil unless asked for
 }
 
 func (p *parser) value(depth int) (*ir.LinguaJSON, error) {
+	if p.lits == nil {
+		return p.value1(depth)
+	}
+	at := p.dec.InputOffset() // before the separator the decoder reads with the token
+	v, err := p.value1(depth)
+	if err == nil {
+		start := int(at)
+		for start < len(p.b) && strings.IndexByte(" \t\r\n,:", p.b[start]) >= 0 {
+			start++
+		}
+		p.lits[v] = [2]int{start, int(p.dec.InputOffset())}
+	}
+	return v, err
+}
+
+func (p *parser) value1(depth int) (*ir.LinguaJSON, error) {
 	if depth > MaxDepth {
 		return nil, &SyntaxError{Offset: nextByte(p.b, p.dec.InputOffset()), Msg: fmt.Sprintf("JSON nested more than %d deep", MaxDepth)}
 	}
