@@ -14,9 +14,15 @@ import (
 // Source maps byte offsets of one file to positions. Build it once per file; each
 // lookup is a binary search over line starts plus a scan of one line.
 type Source struct {
-	File  string
-	text  []byte   // shared with the caller and the IR: never written (see Content)
-	lines []uint32 // byte offset of the start of each line, relative to text (a file is at most MaxOffset bytes)
+	File string
+	text []byte // shared with the caller and the IR: never written (see Content)
+	// idx holds the byte offset of the start of each line, relative to text
+	// (a file is at most MaxOffset bytes), made when a position is first
+	// asked for (lines): a check asks for positions only to print its
+	// diagnostics, by when what it kept is gone, and the index was four
+	// bytes a line for as long as the check ran. A pointer, shared by a
+	// copy of the Source (Through), and nil for a Source with no text.
+	idx *lineIndex
 
 	// A Source may index a window of a file rather than all of it (NewWindow):
 	// base is the file offset of text[0], and firstLine the 1-based line it is on.
@@ -60,20 +66,39 @@ const (
 	longLine  = 4 * colStride
 )
 
+// lineIndex is a Source's line starts, made once (Source.lines).
+type lineIndex struct {
+	once  sync.Once
+	lines []uint32
+}
+
 // NewSource indexes text, which must be at most MaxOffset bytes (the
 // compiler refuses larger inputs). Lines end at '\n' only (a '\r' before it
-// belongs to the line ending, any other control character is content).
+// belongs to the line ending, any other control character is content). The
+// index of lines is made when a position is first asked for.
 func NewSource(file string, text []byte) *Source {
-	lines := make([]uint32, 1, 1+len(text)/32)
-	for i := 0; ; {
-		k := bytes.IndexByte(text[i:], '\n') // vectorised; a byte loop was 3% of a Rosetta parse
-		if k < 0 {
-			break
-		}
-		i += k + 1
-		lines = append(lines, uint32(i))
+	return &Source{File: file, text: text, idx: &lineIndex{}, firstLine: 1, cols: &colCache{}}
+}
+
+// lines returns the offsets of the line starts, making them on the first call.
+func (s *Source) lines() []uint32 {
+	ix := s.idx
+	if ix == nil {
+		return nil
 	}
-	return &Source{File: file, text: text, lines: lines, firstLine: 1, cols: &colCache{}}
+	ix.once.Do(func() {
+		// counted first, so that the index is one allocation of its size
+		ix.lines = make([]uint32, 1, 1+bytes.Count(s.text, []byte{'\n'}))
+		for i := 0; ; {
+			k := bytes.IndexByte(s.text[i:], '\n') // vectorised; a byte loop was 3% of a Rosetta parse
+			if k < 0 {
+				break
+			}
+			i += k + 1
+			ix.lines = append(ix.lines, uint32(i))
+		}
+	})
+	return ix.lines
 }
 
 // Content returns the text as a string that shares its bytes. A Source's text
@@ -114,8 +139,9 @@ func (s *Source) Pos(off int) Pos {
 		return s.tail.Pos(off)
 	}
 	off = min(max(off-s.base, 0), len(s.text))
-	line := sort.Search(len(s.lines), func(i int) bool { return int(s.lines[i]) > off }) - 1
-	start := int(s.lines[line])
+	lines := s.lines()
+	line := sort.Search(len(lines), func(i int) bool { return int(lines[i]) > off }) - 1
+	start := int(lines[line])
 	if line == 0 && s.base == 0 {
 		start = min(s.bom(), off) // columns count from after a byte order mark
 	}
@@ -195,7 +221,7 @@ func (s *Source) end() int {
 
 // LineCount is the number of lines (a final line without '\n' counts); for a
 // window, the number of lines it holds.
-func (s *Source) LineCount() int { return len(s.lines) }
+func (s *Source) LineCount() int { return len(s.lines()) }
 
 // Line returns the text of 1-based line n without its line ending ("\n" or "\r\n").
 func (s *Source) Line(n int) []byte {
@@ -203,13 +229,14 @@ func (s *Source) Line(n int) []byte {
 		return s.tail.Line(n)
 	}
 	n -= s.firstLine - 1
-	if n < 1 || n > len(s.lines) {
+	lines := s.lines()
+	if n < 1 || n > len(lines) {
 		return nil
 	}
-	start := int(s.lines[n-1])
+	start := int(lines[n-1])
 	end := len(s.text)
-	if n < len(s.lines) {
-		end = int(s.lines[n]) - 1
+	if n < len(lines) {
+		end = int(lines[n]) - 1
 	}
 	for end > start && s.text[end-1] == '\r' {
 		end--
@@ -229,10 +256,11 @@ func (s *Source) LineStart(n int) int {
 	if n < 1 {
 		return s.base
 	}
-	if n > len(s.lines) {
+	lines := s.lines()
+	if n > len(lines) {
 		return s.base + len(s.text)
 	}
-	return s.base + int(s.lines[n-1])
+	return s.base + int(lines[n-1])
 }
 
 // bom is BOMLen of the text.

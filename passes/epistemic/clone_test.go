@@ -20,8 +20,11 @@ func TestCloneKnowsEveryField(t *testing.T) {
 	// parent and parentHeader are Inherit's scratch, empty between calls,
 	// cur is about the message being checked and scan is symbolText's
 	// scratch (shared, two copies would write into one buffer): a copy starts
-	// without them. carrier is bound to the copy.
-	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader", "cur", "carrier", "scan"}
+	// without them. carrier is bound to the copy. entries is Store's chunk
+	// (two copies would store into one array) and carried Carrier's recent
+	// reads, about the entries of one copy: a copy starts without them.
+	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader", "cur", "carrier", "scan",
+		"entries", "names", "wants", "carried"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("State's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"sort"
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/rostime"
@@ -31,13 +33,15 @@ type Options struct {
 	// Reread, when set, lets the session drop a message's IR once it is
 	// stored, keeping only what its rules read of stored messages: the
 	// header's id, act, sender, re=, sens=, at=, ttl=, pri= and topic, the
-	// act's span, the txt blocks (marks resolve on them), the want contract
-	// (replies are checked against it) and a fail's why. Reread is called
-	// with the message's span to parse it again when a host asks for the
-	// whole message (Get, Lookup, Open); pass results are not kept, so
-	// the session runs Resolve on it again (the marks resolve against the
-	// session as it is then). A transcript checker that passes it holds the
-	// blocks, not the whole transcript's IR.
+	// act's span, the want contract (replies are checked against it, and
+	// its positions are not kept), a request's targets and a fail's why.
+	// Reread is called with the message's span to parse it again when a
+	// host asks for the whole message (Get, Lookup, Open), and when a mark
+	// on another message needs its txt blocks (Carrier); pass results are
+	// not kept, so the session runs Resolve on a message a host asks for
+	// again (the marks resolve against the session as it is then). A
+	// transcript checker that passes it holds no IR node of a stored
+	// message, so the parser's node slabs go when their piece is checked.
 	Reread func(sp diag.Span) *ir.Message
 
 	// Resolve runs the per-message passes that are not this package's
@@ -61,8 +65,18 @@ type Obligation struct {
 	// Answered lists, in arrival order, the senders of the replies that
 	// discharged it (for W032: which targets of a multi-target ask replied).
 	Answered []string
+}
 
-	e *entry
+// obligation is what the session keeps of the obligation a message opened;
+// who opened it, and with which act, is in the message's entry (Open makes
+// the Obligation a host gets).
+type obligation struct {
+	closer   string   // id of the message that discharged it, or ""
+	claimant string   // sender of the first take, or ""
+	answered []string // Obligation.Answered
+	// supplied is, for an ask to several named agents, the want fields its
+	// replies carried so far.
+	supplied []string
 }
 
 // symbol is one dictionary entry.
@@ -71,39 +85,246 @@ type symbol struct {
 }
 
 // entry is a stored message and what later messages need from it: every
-// rule reads these fields, and only the rules that need more (a want
-// contract, a block, a why slot) read the IR, through State.msg.
+// rule reads these fields, and only the rules that need more (a mark on one
+// of its blocks) read the IR, through State.Carrier.
+//
+// A checked transcript keeps one entry per message (Options.Reread drops the
+// IR), so an entry is kept small: the fields every message has are here,
+// those of a few acts (a request's route and want, a fail's why) in extra,
+// and nothing points into the parser's node slabs, whose chunks a single
+// pointer would keep alive with the nodes of every message around it. The
+// strings are the IR's, which are cut from the input: the input is live
+// anyway.
 type entry struct {
-	m      *ir.Message // nil once dropped (Options.Reread)
-	span   diag.Span   // the message's span, which Reread parses again
-	id     string
-	act    string
-	sender string
-	re     string
-	topic  string
-	sens   int
-	eff    caps        // S4: the confidence each key may carry when relayed
-	depth  int         // propose↔propose rounds ending here
-	obl    *Obligation // the obligation it opened, or nil
+	span diag.Span // the message's span, which Reread parses again
+	// the message's id and its at= field as written (read under the epoch
+	// in force then), where they are in span's source (id and at; else in
+	// rare)
+	idText, atText inSource
+	// parent is the entry of its re= parent when that was stored before it
+	// (a parent stored later is found by rare.re); nil without re=.
+	parent *entry
+	topic  string        // after inheritance
+	ttl    time.Duration // the ttl= field, when flags has ttlOK
+	eff    caps          // S4: the confidence each key may carry when relayed
+	obl    *obligation   // the obligation it opened, or nil
+	extra  *entryExtra   // nil when the message has none of it
+	// act and sender are indexes into the session's names (State.str): a
+	// transcript has few of each (but about as many topics as requests).
+	act, sender name
 
-	actSpan       diag.Span // where diagnostics about the message point
-	sensText, pri string    // header fields, as written ("" when absent)
-	at, ttl       string
-	hasAt, hasTTL bool
-	blocks        []*ir.BlockSlot // its txt blocks, in order
-	want          *ir.ShapeSlot   // its first want slot, or nil
-	why           *why            // a fail's or reject's first why slot, or nil
-	targets       []ir.Target     // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
-	supplied      []string        // an ask to several named agents: the want fields its replies carried so far
-
-	// What a message parsed again (msg) cannot work out from the session as
-	// it is later: whether its re= parent was stored when it arrived (else it
-	// inherited nothing). Its marks' resolutions are not kept (they were a
-	// tenth of a streamed check's memory for a path no check takes): a
-	// message parsed again has its marks resolved against the session as it
-	// is now (Options.Reread).
-	inherited bool
+	// actStart and actEnd are the span diagnostics about the message point
+	// at (actSpan), in span's source when flags has actInSpan, else it is
+	// rare.actSpan.
+	actStart, actEnd uint32
+	depth            int32 // propose↔propose rounds ending here
+	sens             int8  // its sens= label's rank (sensOrder; an unknown label is pub's)
+	flags            entryFlags
 }
+
+// entryExtra is what only some messages keep: a request's route, a want
+// contract, a fail's or reject's why, and what fewer still do (rare).
+type entryExtra struct {
+	targets []ir.Target   // a request's route: W032 counts an ask's replies, a withdrawing stop goes to it
+	want    *ir.ShapeSlot // its first want slot, as far as replies are checked against it (keptWant)
+	why     *why          // a fail's or reject's first why slot
+	rare    *entryRare
+}
+
+// entryRare is what a message of a checked transcript seldom keeps: the re=
+// of a reply that came before its parent, an act span from another source,
+// and the whole IR, which a session without Options.Reread keeps.
+type entryRare struct {
+	m       *ir.Message
+	id, at  string    // entry.id and at, when not in the message's source
+	re      string    // re= when its parent was not stored before it
+	actSpan diag.Span // entry.actSpan when not in the message's source
+}
+
+// rare returns e's entryRare, made when e had none.
+func (e *entry) rare() *entryRare {
+	x := e.more()
+	if x.rare == nil {
+		x.rare = &entryRare{}
+	}
+	return x.rare
+}
+
+// rareOf is e's entryRare, or an empty one.
+func (e *entry) rareOf() *entryRare {
+	if e.extra == nil || e.extra.rare == nil {
+		return &noRare
+	}
+	return e.extra.rare
+}
+
+var noRare entryRare // read only: what rareOf gives an entry with none
+
+// msg is the message's IR when the session keeps it, else nil.
+func (e *entry) msg() *ir.Message { return e.rareOf().m }
+
+type entryFlags uint8
+
+const (
+	hasAt    entryFlags = 1 << iota // an at= field
+	ttlOK                           // a ttl= field that reads as a duration (entry.ttl)
+	priBlock                        // pri=block
+	// inherited is what a message parsed again (msg) cannot work out from
+	// the session as it is later: whether its re= parent was stored when it
+	// arrived (else it inherited nothing). Its marks' resolutions are not
+	// kept (they were a tenth of a streamed check's memory for a path no
+	// check takes): a message parsed again has its marks resolved against
+	// the session as it is now (Options.Reread).
+	inherited
+	// hasBlocks says that the message has txt blocks, which a mark on it
+	// reads (Carrier): a session that dropped the IR parses the message
+	// again for them, since their lines were half a checked transcript's
+	// memory and a mark on another message is rare (one message in ten).
+	hasBlocks
+	actInSpan // entry.actStart and actEnd are offsets in span's source
+	idInSpan  // entry.idText is in span's source
+	atInSpan  // entry.atText is in span's source
+)
+
+// inSource is a string kept as where it is in a source's text: the IR's
+// strings are cut from the input, which is live anyway, and this is a third
+// of a string's size.
+type inSource struct {
+	off uint32
+	n   uint16
+}
+
+// sourceText returns where str lies in src's text, if it lies there.
+func sourceText(src *diag.Source, str string) (inSource, bool) {
+	if src == nil || len(str) == 0 || len(str) > math.MaxUint16 {
+		return inSource{}, false
+	}
+	text := src.Content()
+	base, p := uintptr(unsafe.Pointer(unsafe.StringData(text))), uintptr(unsafe.Pointer(unsafe.StringData(str)))
+	if p < base || p+uintptr(len(str)) > base+uintptr(len(text)) {
+		return inSource{}, false
+	}
+	return inSource{off: uint32(p - base), n: uint16(len(str))}, true
+}
+
+// text is the string t keeps of src's text.
+func (t inSource) text(src *diag.Source) string {
+	return src.Content()[t.off : t.off+uint32(t.n)]
+}
+
+// id is the message's id.
+func (e *entry) id() string {
+	if e.flags&idInSpan != 0 {
+		return e.idText.text(e.span.Source())
+	}
+	return e.rareOf().id
+}
+
+// at is the message's at= field as written, if it has one.
+func (e *entry) at() string {
+	if e.flags&atInSpan != 0 {
+		return e.atText.text(e.span.Source())
+	}
+	return e.rareOf().at
+}
+
+// setID and setAt set what id and at return.
+func (e *entry) setID(id string) {
+	if t, ok := sourceText(e.span.Source(), id); ok {
+		e.idText, e.flags = t, e.flags|idInSpan
+	} else if id != "" {
+		e.rare().id = id
+	}
+}
+
+func (e *entry) setAt(at string) {
+	if t, ok := sourceText(e.span.Source(), at); ok {
+		e.atText, e.flags = t, e.flags|atInSpan
+	} else if at != "" {
+		e.rare().at = at
+	}
+}
+
+// actSpan is where diagnostics about the message point.
+func (e *entry) actSpan() diag.Span {
+	switch {
+	case e.flags&actInSpan != 0:
+		return e.span.At(int(e.actStart), int(e.actEnd))
+	}
+	return e.rareOf().actSpan
+}
+
+// setActSpan sets what actSpan returns.
+func (e *entry) setActSpan(sp diag.Span) {
+	if sp.Source() != nil && sp.Source() == e.span.Source() {
+		start, end := sp.Offsets()
+		e.actStart, e.actEnd, e.flags = uint32(start), uint32(end), e.flags|actInSpan
+	} else if sp != (diag.Span{}) {
+		e.rare().actSpan = sp
+	}
+}
+
+func (e *entry) targets() []ir.Target {
+	if e.extra == nil {
+		return nil
+	}
+	return e.extra.targets
+}
+
+func (e *entry) want() *ir.ShapeSlot {
+	if e.extra == nil {
+		return nil
+	}
+	return e.extra.want
+}
+
+func (e *entry) why() *why {
+	if e.extra == nil {
+		return nil
+	}
+	return e.extra.why
+}
+
+// more returns e.extra, made when e had none.
+func (e *entry) more() *entryExtra {
+	if e.extra == nil {
+		e.extra = &entryExtra{}
+	}
+	return e.extra
+}
+
+// name is a string the session keeps once (names).
+type name uint32
+
+// names holds the acts and senders of the stored messages and the
+// confidences their caps were written with, each once: an entry keeps a
+// name, a quarter of a string's size. It only grows (a message checked and
+// not stored may leave a confidence in it), and what it holds is never
+// reported but through an entry.
+type names struct {
+	list []string
+	of   map[string]name
+}
+
+// name returns str's name, adding it if new.
+func (n *names) name(str string) name {
+	if k, ok := n.of[str]; ok {
+		return k
+	}
+	k := name(len(n.list))
+	n.list = append(n.list, str)
+	n.of[str] = k
+	return k
+}
+
+// clone returns a copy that names what n names alike and grows on its own:
+// the list is clipped, so that an append by either copies it.
+func (n *names) clone() names {
+	return names{list: slices.Clip(n.list), of: maps.Clone(n.of)}
+}
+
+// str is the string a name stands for.
+func (s *State) str(k name) string { return s.names.list[k] }
 
 // why is what the escalation report reads of a fail's or reject's why slot.
 type why struct {
@@ -116,10 +337,10 @@ type why struct {
 // but keeps the value relays the same claim.
 type confCap struct {
 	key   string
-	rank  int
 	from  string
-	kind  string
 	value string
+	kind  name // the confidence as written (State.str): few kinds, many caps
+	rank  int8
 }
 
 // caps is a message's confCaps, one per key; a message has few keys, so a
@@ -213,6 +434,28 @@ type State struct {
 	carrier func(id string, orig bool) *ir.Message
 	// scan is symbolText's scratch buffer.
 	scan []byte
+
+	// entries is the chunk Store takes entries from (newEntry), names the
+	// strings they name.
+	entries []entry
+	names   names
+	// wants holds the want slots of dropped messages by their text
+	// (keptWant), carried the messages Carrier read again, newest last.
+	wants   map[string]*ir.ShapeSlot
+	carried struct {
+		recent [8]carriedMsg
+		next   int
+	}
+}
+
+// newEntry returns a zero entry from the current chunk: a transcript stores
+// one per message, and a chunk of them is one allocation instead of many.
+func (s *State) newEntry() *entry {
+	if len(s.entries) == cap(s.entries) {
+		s.entries = make([]entry, 0, min(max(2*cap(s.entries), 8), 512))
+	}
+	s.entries = s.entries[:len(s.entries)+1]
+	return &s.entries[len(s.entries)-1]
 }
 
 // current is what Inherit, Check and Store of one message share: its re=
@@ -251,7 +494,8 @@ func NewState(opt Options) *State {
 	}
 
 	s := &State{opt: opt, msgs: map[string]*entry{}, pending: map[string][]*entry{},
-		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}}
+		dict: map[string]symbol{}, revised: map[string]string{}, newest: map[string]string{}, wants: map[string]*ir.ShapeSlot{},
+		names: names{of: map[string]name{}}}
 	s.carrier = s.Carrier
 	return s
 }
@@ -270,8 +514,8 @@ func (s *State) SettleEpoch() {
 	}
 	s.epochUnset = false
 	for _, x := range s.order {
-		if x.m != nil {
-			x.m.Epoch = s.epoch
+		if m := x.msg(); m != nil {
+			m.Epoch = s.epoch
 		}
 	}
 }
@@ -283,7 +527,7 @@ func (s *State) Has(id string) bool { return s.msgs[id] != nil }
 func (s *State) IDs() []string {
 	ids := make([]string, len(s.order))
 	for i, e := range s.order {
-		ids[i] = e.id
+		ids[i] = e.id()
 	}
 	return ids
 }
@@ -307,20 +551,20 @@ func (s *State) Lookup(id string, orig bool) *ir.Message {
 // msg returns e's whole IR, parsing the message again if the session dropped
 // it (the parse is not kept: a host that asks again parses again).
 func (s *State) msg(e *entry) *ir.Message {
-	if e.m != nil {
-		e.m.Epoch = s.epoch // the epoch in force, as SettleEpoch would write it
-		return e.m
+	if m := e.msg(); m != nil {
+		m.Epoch = s.epoch // the epoch in force, as SettleEpoch would write it
+		return m
 	}
 	m := s.opt.Reread(e.span)
 	if m != nil && s.opt.Resolve != nil {
 		s.opt.Resolve(m, s.Carrier) // pass results are not kept: fill them in again
 	}
-	if m == nil || m.Header == nil || m.Header.ID.Text != e.id {
+	if m == nil || m.Header == nil || m.Header.ID.Text != e.id() {
 		// Not the message stored (the source changed under the session):
 		// what the session kept of it, rather than another message.
-		return s.kept(e)
+		return s.kept(e, nil)
 	}
-	if e.inherited && m.Header != nil {
+	if e.flags&inherited != 0 && m.Header != nil {
 		// Not Inherit, which is about the message being checked.
 		if re, _ := m.Header.Field("re"); re != "" {
 			s.inheritFrom(m, s.msgs[re])
@@ -331,31 +575,94 @@ func (s *State) msg(e *entry) *ir.Message {
 }
 
 // kept returns e's IR, or when the session dropped it, a message made of what
-// it kept: a header with the id, act, sender and topic, the txt blocks and the
-// want slot. That is all the rules read of a stored message.
-func (s *State) kept(e *entry) *ir.Message {
-	if e.m != nil {
-		return e.m
+// it kept: a header with the id, act, sender and topic, the txt blocks when
+// Carrier read them again, and the want slot.
+func (s *State) kept(e *entry, blocks []ir.Slot) *ir.Message {
+	if m := e.msg(); m != nil {
+		return m
 	}
-	slots := make([]ir.Slot, 0, len(e.blocks)+1)
-	for _, b := range e.blocks {
-		slots = append(slots, b)
-	}
-	if e.want != nil {
-		slots = append(slots, e.want)
+	slots := blocks
+	if w := e.want(); w != nil {
+		slots = append(slots[:len(slots):len(slots)], w)
 	}
 	return &ir.Message{Span: e.span, Slots: slots, Epoch: s.epoch, Header: &ir.Header{Span: e.span,
-		ID: ir.MsgID{Text: e.id}, Act: e.act, ActSpan: e.actSpan, Sender: e.sender, Topic: e.topic}}
+		ID: ir.MsgID{Text: e.id()}, Act: s.str(e.act), ActSpan: e.actSpan(), Sender: s.str(e.sender), Topic: e.topic}}
 }
 
 // Carrier returns the message an id names (the newest revision unless orig)
-// as far as its txt blocks and want slot: what a mark on it or a reply to it
-// needs. Unlike Lookup it never parses a dropped message again.
+// as far as its txt blocks and want slot: what a mark on it needs. A session
+// that dropped the message's IR (Options.Reread) parses it again for its
+// blocks, without the passes Lookup runs on it, and keeps the last few
+// messages so read: the marks on one block come together (a mark slot's
+// lines, the replies that annotate it), and the same block pointers let
+// passes/resolve reuse its view of the block.
 func (s *State) Carrier(id string, orig bool) *ir.Message {
-	if e := s.lookup(id, orig); e != nil {
-		return s.kept(e)
+	e := s.lookup(id, orig)
+	switch {
+	case e == nil:
+		return nil
+	case e.msg() != nil:
+		return e.msg()
+	case e.flags&hasBlocks == 0:
+		return s.kept(e, nil)
 	}
-	return nil
+	for _, c := range s.carried.recent {
+		if c.e == e {
+			c.m.Epoch = s.epoch
+			return c.m
+		}
+	}
+	var blocks []ir.Slot
+	if m := s.opt.Reread(e.span); m != nil && m.Header != nil && m.Header.ID.Text == e.id() {
+		for _, sl := range m.Slots {
+			if b, ok := sl.(*ir.BlockSlot); ok {
+				blocks = append(blocks, b)
+			}
+		}
+	} // else the source changed under the session: no blocks, rather than another message's
+	m := s.kept(e, blocks)
+	s.carried.recent[s.carried.next] = carriedMsg{e: e, m: m}
+	s.carried.next = (s.carried.next + 1) % len(s.carried.recent)
+	return m
+}
+
+// carriedMsg is a message Carrier read again for its blocks.
+type carriedMsg struct {
+	e *entry
+	m *ir.Message
+}
+
+// keptWant is the want slot of a message whose IR the session drops: the
+// shape (the reply rules read its fields' names, types and flags, and its
+// acts) without positions, shared by the messages whose wants read alike
+// (State.wants), since requests repeat a few contracts.
+func (s *State) keptWant(w *ir.ShapeSlot) *ir.ShapeSlot {
+	if w == nil {
+		return nil
+	}
+	if k := s.wants[w.Raw]; k != nil && sameShape(&k.Shape, &w.Shape) {
+		return k
+	}
+	k := &ir.ShapeSlot{SlotHead: ir.SlotHead{Key: w.Key, Raw: w.Raw, Verbatim: w.Verbatim},
+		Shape: ir.Shape{Acts: slices.Clip(slices.Clone(w.Shape.Acts)), Braced: w.Shape.Braced}}
+	if n := len(w.Shape.Fields); n > 0 {
+		k.Shape.Fields = make([]ir.ShapeField, n)
+		for i, f := range w.Shape.Fields {
+			k.Shape.Fields[i] = ir.ShapeField{Name: f.Name, Type: f.Type, Optional: f.Optional, IsSlot: f.IsSlot}
+		}
+	}
+	if _, taken := s.wants[w.Raw]; !taken {
+		s.wants[w.Raw] = k
+	}
+	return k
+}
+
+// sameShape reports whether a and b are the same contract, positions aside.
+func sameShape(a, b *ir.Shape) bool {
+	return a.Braced == b.Braced && slices.Equal(a.Acts, b.Acts) &&
+		slices.EqualFunc(a.Fields, b.Fields, func(x, y ir.ShapeField) bool {
+			return x.Name == y.Name && x.Type == y.Type && x.Optional == y.Optional && x.IsSlot == y.IsSlot
+		})
 }
 
 // Inherit applies Options.Inherit to m from its stored re= parent, if any.
@@ -383,7 +690,7 @@ func (s *State) inheritFrom(m *ir.Message, p *entry) {
 	// reused for every reply (Options.Inherit keeps nothing of it): two
 	// allocations a reply were 4% of a check.
 	s.parent.Header = &s.parentHeader
-	s.parentHeader = ir.Header{Sender: p.sender, Topic: p.topic, Targets: p.targets}
+	s.parentHeader = ir.Header{Sender: s.str(p.sender), Topic: p.topic, Targets: p.targets()}
 	s.opt.Inherit(m, &s.parent)
 	s.parentHeader = ir.Header{}
 }
@@ -446,7 +753,7 @@ func (s *State) OnTopic(topic string) []string {
 	var out []string
 	for _, e := range s.order {
 		if e.topic == topic || strings.HasPrefix(e.topic, topic+".") {
-			out = append(out, e.id)
+			out = append(out, e.id())
 		}
 	}
 	return out
@@ -475,7 +782,7 @@ func (s *State) at(m *ir.Message) (time.Time, bool) {
 }
 
 // atOf is at for a stored message.
-func (s *State) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at, e.hasAt) }
+func (s *State) atOf(e *entry) (time.Time, bool) { return s.atTime(e.at(), e.flags&hasAt != 0) }
 
 func (s *State) atTime(v string, ok bool) (time.Time, bool) {
 	if !ok {
@@ -485,12 +792,7 @@ func (s *State) atTime(v string, ok bool) (time.Time, bool) {
 }
 
 // ttlOf returns a stored message's ttl=.
-func ttlOf(e *entry) (time.Duration, bool) {
-	if !e.hasTTL {
-		return 0, false
-	}
-	return rostime.ParseDuration(e.ttl)
-}
+func ttlOf(e *entry) (time.Duration, bool) { return e.ttl, e.flags&ttlOK != 0 }
 
 // Check runs every check of one message against the session, in their
 // order: it sets the epoch in force on m, runs the single-message rules
@@ -549,19 +851,19 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 			add(diag.Warning, "E008", reSpan, "dereference the parent before handling this reply, or check the id",
 				"re=%s refers to an unknown message (deref it before handling)", re)
 		case v.act == "revise":
-			if parent.sender != v.sender {
+			if ps := s.str(parent.sender); ps != v.sender {
 				add(diag.Error, "E023", reSpan, "use `propose` with a `mark`, or `reject`",
-					"`revise` may only correct your own message; %s is %s's. Use `propose` with a `mark`, or `reject`", re, parent.sender)
+					"`revise` may only correct your own message; %s is %s's. Use `propose` with a `mark`, or `reject`", re, ps)
 			}
-		case v.act == "stop" && parent.sender == v.sender:
+		case v.act == "stop" && s.str(parent.sender) == v.sender:
 			// Withdrawing your own request: not a reply, so neither the reply
 			// table nor the request's want contract applies (rosetta.md).
 		default:
-			if legal := replies[parent.act]; legal != nil && !contains(legal, v.act) {
+			if legal := replies[s.str(parent.act)]; legal != nil && !contains(legal, v.act) {
 				add(diag.Warning, "E010", v.actSpan(), "reply with one of: "+strings.Join(legal, ", "),
-					"`%s` is not a legal reply to `%s` (expected %s)", v.act, parent.act, strings.Join(legal, "/"))
+					"`%s` is not a legal reply to `%s` (expected %s)", v.act, s.str(parent.act), strings.Join(legal, "/"))
 			}
-			ds = append(ds, checkReply(s.kept(parent), v, s.together(parent, v))...)
+			ds = append(ds, checkReply(parent.id(), parent.want(), v, s.together(parent, v))...)
 		}
 	}
 
@@ -575,13 +877,13 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 	reported := map[string]bool{}
 	s.eachRef(v, true, func(id string, orig bool, sp diag.Span) {
 		p := s.lookup(id, orig)
-		if p == nil || p.sens <= mine || reported[p.id] {
+		if p == nil || int(p.sens) <= mine || reported[p.id()] {
 			return
 		}
-		reported[p.id] = true
-		ps := p.sensText
+		reported[p.id()] = true
+		ps := sensNames[p.sens] // p.sens > mine ≥ 0: a core label, which its rank names
 		add(diag.Error, "S8", sp, fmt.Sprintf("label this message sens=%s (or stricter), or pass it through a host-approved redaction step", ps),
-			"references %s labelled sens=%s but this message is sens=%s; labels may only tighten", p.id, ps, v.fieldOr("sens", "pub"))
+			"references %s labelled sens=%s but this message is sens=%s; labels may only tighten", p.id(), ps, v.fieldOr("sens", "pub"))
 	})
 
 	// W017: a reference to an observation past its ttl.
@@ -595,7 +897,7 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 			ttl, ok2 := ttlOf(p)
 			if ok1 && ok2 && now.After(pat.Add(ttl)) {
 				add(diag.Warning, "W017", sp, "re-fetch the observation before using it (fail code `stale`)",
-					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id, rostime.ISO(pat.Add(ttl)))
+					"%s expired at %s — re-fetch before use (fail code `stale`)", p.id(), rostime.ISO(pat.Add(ttl)))
 			}
 		})
 	}
@@ -616,9 +918,9 @@ func (s *State) cross(m *ir.Message, src *diag.Source) diag.List {
 				if id == "" {
 					continue
 				}
-				if t := s.lookup(id, orig); t != nil && t.sender != v.sender {
+				if t := s.lookup(id, orig); t != nil && s.str(t.sender) != v.sender {
 					add(diag.Error, "S11", markSpan(mk, v.keySpan(ms)), "send the edit as `propose` with this mark; the owner applies it with `revise`",
-						"`revise` applies a proposed edit to `%s`, which is %s's content; only the owner may apply a `mark >`", mk.Addr.Text, t.sender)
+						"`revise` applies a proposed edit to `%s`, which is %s's content; only the owner may apply a `mark >`", mk.Addr.Text, s.str(t.sender))
 				}
 			}
 		}
@@ -684,8 +986,8 @@ func (s *State) proposeDepth(v *msgView) int {
 	if v.act != "propose" {
 		return 0
 	}
-	if p := s.current(v.m).parent; p != nil && p.act == "propose" {
-		return p.depth + 1
+	if p := s.current(v.m).parent; p != nil && s.str(p.act) == "propose" {
+		return int(p.depth) + 1
 	}
 	return 0
 }
@@ -753,7 +1055,7 @@ func (s *State) launder(v *msgView, ds *diag.List) caps {
 		switch {
 		case b.Conf != nil:
 			r, rankable := ConfRank(b.Conf.Kind)
-			if rankable && limited && r > limit.rank && ds != nil {
+			if rankable && limited && int8(r) > limit.rank && ds != nil {
 				sp := b.Conf.Span
 				if !sp.IsValid() {
 					sp = keySpanOf(b, v.keySpan(a))
@@ -763,12 +1065,12 @@ func (s *State) launder(v *msgView, ds *diag.List) caps {
 					what += fmt.Sprintf(" (%s's `%s` under a new key)", limit.from, limit.key)
 				}
 				ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "S4", Span: sp,
-					Message: fmt.Sprintf("relayed claim %s upgraded to ~%s above source %s's confidence (~%s) — laundering", what, b.Conf.Kind, limit.from, limit.kind),
-					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", limit.kind)})
+					Message: fmt.Sprintf("relayed claim %s upgraded to ~%s above source %s's confidence (~%s) — laundering", what, b.Conf.Kind, limit.from, s.str(limit.kind)),
+					Hint:    fmt.Sprintf("keep the source's ~%s when relaying, set src= and cite it in why", s.str(limit.kind))})
 			}
 			// ~? claims nothing, so it caps relays at the bottom grade.
-			capped = confCap{key: b.Key, rank: r, from: v.id, kind: b.Conf.Kind}
-			if limited && limit.rank < r {
+			capped = confCap{key: b.Key, rank: int8(r), from: v.id, kind: s.names.name(b.Conf.Kind)}
+			if limited && limit.rank < int8(r) {
 				capped = limit
 			}
 		case limited:
@@ -803,31 +1105,66 @@ func (s *State) Store(m *ir.Message) {
 	s.Inherit(m)
 	c := s.current(m)
 	v := view(m, nil)
-	e := &entry{m: m, span: m.Span, id: id, act: act, sender: sender, re: re, sens: sensOrder[v.fieldOr("sens", "pub")],
-		topic: v.h.Topic, actSpan: v.actSpan(), inherited: c.parent != nil}
-	e.want, _ = firstSlot(m, "want").(*ir.ShapeSlot)
+	e := s.newEntry()
+	*e = entry{span: m.Span, act: s.names.name(act), sender: s.names.name(sender), topic: v.h.Topic,
+		sens: int8(sensOrder[v.fieldOr("sens", "pub")]), parent: c.parent}
+	e.setID(id)
+	e.setActSpan(v.actSpan())
+	switch {
+	case c.parent != nil:
+		e.flags |= inherited
+	case re == id:
+		e.parent = e // a message that answers itself
+	case re != "":
+		e.rare().re = re // a parent to come, if any (chainRoot)
+	}
+	drop := s.opt.Reread != nil
+	if !drop {
+		e.rare().m = m
+	}
+	w, _ := firstSlot(m, "want").(*ir.ShapeSlot)
+	if drop {
+		w = s.keptWant(w)
+	}
+	if w != nil {
+		e.more().want = w
+	}
 	for _, sl := range m.Slots {
-		if b, ok := sl.(*ir.BlockSlot); ok {
-			e.blocks = append(e.blocks, b)
+		if _, ok := sl.(*ir.BlockSlot); ok {
+			e.flags |= hasBlocks
+			break
 		}
 	}
 	switch act {
 	case "ask", "do", "propose":
-		e.targets = v.h.Targets
+		if ts := v.h.Targets; len(ts) > 0 {
+			if drop { // the message's own are in a slab of IR nodes that keeping them would keep alive
+				ts = slices.Clip(slices.Clone(ts))
+			}
+			e.more().targets = ts
+		}
 	}
 	if w := firstSlot(m, "why"); w != nil && (act == "fail" || act == "reject") {
-		e.why = &why{raw: w.Head().Raw, span: v.keySpan(w)}
+		e.more().why = &why{raw: w.Head().Raw, span: v.keySpan(w)}
 	}
-	e.sensText, _ = v.h.Field("sens")
-	e.pri, _ = v.h.Field("pri")
-	e.at, e.hasAt = v.h.Field("at")
-	e.ttl, e.hasTTL = v.h.Field("ttl")
+	if pri, _ := v.h.Field("pri"); pri == "block" {
+		e.flags |= priBlock
+	}
+	if at, ok := v.h.Field("at"); ok {
+		e.setAt(at)
+		e.flags |= hasAt
+	}
+	if ttl, ok := v.h.Field("ttl"); ok {
+		if d, ok := rostime.ParseDuration(ttl); ok {
+			e.ttl, e.flags = d, e.flags|ttlOK
+		}
+	}
 	if c.effDone {
 		e.eff = c.eff // Check worked them out
 	} else {
 		e.eff = s.launder(v, nil)
 	}
-	e.depth = s.proposeDepth(v)
+	e.depth = int32(s.proposeDepth(v))
 	parent := c.parent
 	s.cur = current{} // the stored messages change here
 	s.msgs[id] = e
@@ -859,12 +1196,12 @@ func (s *State) Store(m *ir.Message) {
 		parent = e // a message that answers itself: s.msgs[re] is e now
 	}
 	if act == "revise" && re != "" {
-		if p := parent; p == nil || p.sender == sender {
+		if p := parent; p == nil || s.str(p.sender) == sender {
 			s.revise(re, id)
 		}
 	}
 	if opens[act] {
-		e.obl = &Obligation{ID: id, Act: act, Sender: sender, Msg: m, e: e}
+		e.obl = &obligation{}
 		for _, r := range s.pending[id] {
 			s.reply(e, r)
 		}
@@ -873,17 +1210,11 @@ func (s *State) Store(m *ir.Message) {
 	if re != "" {
 		if p := parent; p != nil && p != e {
 			if s.together(p, v) != nil {
-				p.supplied = appendNew(p.supplied, suppliedBy(s.kept(p), v)...)
+				p.obl.supplied = appendNew(p.obl.supplied, suppliedBy(p.want(), v)...)
 			}
 			s.reply(p, e)
 		} else if p == nil {
 			s.pending[re] = append(s.pending[re], e)
-		}
-	}
-	if s.opt.Reread != nil { // what later rules read of m is in e now
-		e.m = nil
-		if e.obl != nil {
-			e.obl.Msg = nil
 		}
 	}
 }
@@ -894,36 +1225,38 @@ func (s *State) reply(p, r *entry) {
 	if o == nil {
 		return
 	}
+	ract, rsender := s.str(r.act), s.str(r.sender)
 	switch {
-	case closes[p.act][r.act]:
-		o.Closer = r.id
-		if !contains(o.Answered, r.sender) {
-			o.Answered = append(o.Answered, r.sender)
+	case closes[s.str(p.act)][ract]:
+		o.closer = r.id()
+		if !contains(o.answered, rsender) {
+			o.answered = append(o.answered, rsender)
 		}
-	case r.act == "stop" && r.sender == p.sender:
-		o.Closer = r.id // withdrawing your own request closes it
-	case r.act == "take" && o.Claimant == "":
-		o.Claimant = r.sender
+	case ract == "stop" && r.sender == p.sender:
+		o.closer = r.id() // withdrawing your own request closes it
+	case ract == "take" && o.claimant == "":
+		o.claimant = rsender
 	}
 }
 
 // Open lists the obligations not yet discharged, in arrival order, each with
 // the message that opened it.
 func (s *State) Open() []*Obligation {
-	out := s.open()
-	for _, o := range out {
-		o.Msg = s.msg(o.e)
+	var out []*Obligation
+	for _, e := range s.open() {
+		out = append(out, &Obligation{ID: e.id(), Act: s.str(e.act), Sender: s.str(e.sender), Msg: s.msg(e),
+			Closer: e.obl.closer, Claimant: e.obl.claimant, Answered: e.obl.answered})
 	}
 	return out
 }
 
-// open is Open without the messages: the session's own reports need only
-// what the entries keep.
-func (s *State) open() []*Obligation {
-	var out []*Obligation
+// open is Open without the messages: the entries of the messages whose
+// obligations are open, which is what the session's own reports read.
+func (s *State) open() []*entry {
+	var out []*entry
 	for _, e := range s.order {
-		if e.obl != nil && e.obl.Closer == "" {
-			out = append(out, e.obl)
+		if e.obl != nil && e.obl.closer == "" {
+			out = append(out, e)
 		}
 	}
 	return out
@@ -944,18 +1277,18 @@ func (s *State) Latest() (time.Time, bool) {
 // Stalls reports every open obligation past its ttl at time now (W030).
 func (s *State) Stalls(now time.Time) diag.List {
 	var ds diag.List
-	for _, o := range s.open() {
-		at, ok1 := s.atOf(o.e)
-		ttl, ok2 := ttlOf(o.e)
+	for _, e := range s.open() {
+		at, ok1 := s.atOf(e)
+		ttl, ok2 := ttlOf(e)
 		if !ok1 || !ok2 || !now.After(at.Add(ttl)) {
 			continue
 		}
 		hint := "escalate, or `stop` it"
-		if o.e.pri == "block" {
+		if e.flags&priBlock != 0 {
 			hint = "a pri=block obligation that times out must escalate, never silently pass"
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: o.e.actSpan, MessageID: o.ID, Hint: hint,
-			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", o.ID, o.Act, rostime.ISO(at.Add(ttl)))})
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W030", Span: e.actSpan(), MessageID: e.id(), Hint: hint,
+			Message: fmt.Sprintf("%s (`%s`) stalled: open past its ttl, which ended at %s", e.id(), s.str(e.act), rostime.ISO(at.Add(ttl)))})
 	}
 	return ds
 }
@@ -963,13 +1296,14 @@ func (s *State) Stalls(now time.Time) diag.List {
 // namedTargets returns the agents an ask names (without its sender), and
 // false when its route has a target that is not a named agent (`*`, a role,
 // a group, a topic): then no transcript can tell how many replies are due.
-func namedTargets(e *entry) ([]string, bool) {
+func (s *State) namedTargets(e *entry) ([]string, bool) {
 	var out []string
-	for _, t := range e.targets {
+	sender := s.str(e.sender)
+	for _, t := range e.targets() {
 		if t.Kind != ir.TargetAgent || strings.HasPrefix(t.Text, "@") {
 			return nil, false
 		}
-		if !contains(out, t.Text) && t.Text != e.sender {
+		if !contains(out, t.Text) && t.Text != sender {
 			out = append(out, t.Text)
 		}
 	}
@@ -990,20 +1324,20 @@ type collective struct {
 // when v is judged alone: parent is not an ask to two or more named agents,
 // or v's sender is not one of them.
 func (s *State) together(parent *entry, v *msgView) *collective {
-	if parent.act != "ask" || parent.obl == nil {
+	if parent.obl == nil || s.str(parent.act) != "ask" {
 		return nil
 	}
-	targets, ok := namedTargets(parent)
+	targets, ok := s.namedTargets(parent)
 	if !ok || len(targets) < 2 || !contains(targets, v.sender) {
 		return nil
 	}
-	c := &collective{targets: targets, supplied: parent.supplied}
+	c := &collective{targets: targets, supplied: parent.obl.supplied}
 	for _, t := range targets {
-		if t != v.sender && !contains(parent.obl.Answered, t) {
+		if t != v.sender && !contains(parent.obl.answered, t) {
 			c.pending = append(c.pending, t)
 		}
 	}
-	if !closes["ask"][v.act] && !contains(parent.obl.Answered, v.sender) {
+	if !closes["ask"][v.act] && !contains(parent.obl.answered, v.sender) {
 		c.pending = append(c.pending, v.sender)
 	}
 	return c
@@ -1011,8 +1345,7 @@ func (s *State) together(parent *entry, v *msgView) *collective {
 
 // suppliedBy lists the fields of ask's want that reply v carries: its keys of
 // `a` and its slots.
-func suppliedBy(ask *ir.Message, v *msgView) []string {
-	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
+func suppliedBy(ws *ir.ShapeSlot, v *msgView) []string {
 	if ws == nil {
 		return nil
 	}
@@ -1046,26 +1379,26 @@ func (s *State) silentLoss() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
 		o := e.obl
-		if o == nil || o.Act != "ask" || o.Closer == "" {
+		if o == nil || o.closer == "" || s.str(e.act) != "ask" {
 			continue
 		}
-		targets, named := namedTargets(e)
+		targets, named := s.namedTargets(e)
 		if !named || len(targets) < 2 {
 			continue
 		}
 		var silent []string
 		for _, t := range targets {
-			if !contains(o.Answered, t) {
+			if !contains(o.answered, t) {
 				silent = append(silent, t)
 			}
 		}
 		if len(silent) == 0 {
 			continue
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan, MessageID: o.ID,
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W032", Span: e.actSpan(), MessageID: e.id(),
 			Hint: "resend the ask to " + strings.Join(silent, ", ") + " (a resend is idempotent, spec §19), or close it with `stop`",
 			Message: fmt.Sprintf("%s (`ask` to %s): fewer replies than targets; no reply from %s (silent loss)",
-				o.ID, strings.Join(targets, ", "), strings.Join(silent, ", "))})
+				e.id(), strings.Join(targets, ", "), strings.Join(silent, ", "))})
 	}
 	return ds
 }
@@ -1074,15 +1407,16 @@ func (s *State) silentLoss() diag.List {
 func (s *State) orphans() diag.List {
 	var ds diag.List
 	roots := map[string]string{} // chainRoot's answers, so a long chain is walked once
-	for _, o := range s.open() {
+	for _, e := range s.open() {
 		who := ""
-		if o.Claimant != "" {
-			who = ", claimed by " + o.Claimant
+		if c := e.obl.claimant; c != "" {
+			who = ", claimed by " + c
 		}
-		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: o.e.actSpan, MessageID: o.ID,
-			Group:   s.chainRoot(o.e, roots),
-			Hint:    closerHint(o.Act),
-			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", o.ID, o.Act, who)})
+		act := s.str(e.act)
+		ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: "W010", Span: e.actSpan(), MessageID: e.id(),
+			Group:   s.chainRoot(e, roots),
+			Hint:    closerHint(act),
+			Message: fmt.Sprintf("%s (`%s`%s) opened an obligation never discharged", e.id(), act, who)})
 	}
 	return ds
 }
@@ -1098,15 +1432,18 @@ func (s *State) chainRoot(e *entry, roots map[string]string) string {
 	seen := map[string]bool{}
 	root := ""
 	for {
-		if r, ok := roots[e.id]; ok {
+		if r, ok := roots[e.id()]; ok {
 			root = r
 			break
 		}
-		walked = append(walked, e.id)
-		seen[e.id] = true
-		p := s.msgs[e.re]
-		if e.re == "" || p == nil || p.act != e.act || seen[p.id] {
-			root = e.id
+		walked = append(walked, e.id())
+		seen[e.id()] = true
+		p := e.parent
+		if re := e.rareOf().re; p == nil && re != "" {
+			p = s.msgs[re] // stored after it
+		}
+		if p == nil || p.act != e.act || seen[p.id()] {
+			root = e.id()
 			break
 		}
 		e = p
@@ -1132,42 +1469,41 @@ func closerHint(act string) string {
 func (s *State) escalations() diag.List {
 	var ds diag.List
 	for _, e := range s.order {
-		if e.act != "fail" && e.act != "reject" {
+		if act := s.str(e.act); act != "fail" && act != "reject" {
 			continue
 		}
-		if e.why == nil {
+		w := e.why()
+		if w == nil {
 			continue
 		}
-		code, ok := failCode(e.why.raw)
+		code, ok := failCode(w.raw)
 		if !ok {
 			continue
 		}
-		sp := e.why.span
+		sp := w.span
 		switch {
 		case !failCodes[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
-				Message: fmt.Sprintf("%s failed with unknown code `%s` — escalated, not retried", e.id, code)})
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id(), Hint: "route it to a human; do not retry",
+				Message: fmt.Sprintf("%s failed with unknown code `%s` — escalated, not retried", e.id(), code)})
 		case mustEscalate[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id, Hint: "route it to a human; do not retry",
-				Message: fmt.Sprintf("%s failed with `%s` — must reach a human, not a retry loop", e.id, code)})
+			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: "E017", Span: sp, MessageID: e.id(), Hint: "route it to a human; do not retry",
+				Message: fmt.Sprintf("%s failed with `%s` — must reach a human, not a retry loop", e.id(), code)})
 		case retryable[code]:
-			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, MessageID: e.id, Hint: "retry it (idempotent by msg-id)",
-				Message: fmt.Sprintf("%s failed with `%s` — retryable", e.id, code)})
+			ds.Add(diag.Diagnostic{Severity: diag.Info, Code: "I018", Span: sp, MessageID: e.id(), Hint: "retry it (idempotent by msg-id)",
+				Message: fmt.Sprintf("%s failed with `%s` — retryable", e.id(), code)})
 		}
 	}
 	return ds
 }
 
-// checkReply checks reply v against the want contract of ask (the
+// checkReply checks reply v against ws, the want contract of the ask askID (the
 // reference's check_reply), plus declared types (E009d). With tg, v is one of
 // several targets' replies: required fields are judged over all of them.
-func checkReply(ask *ir.Message, v *msgView, tg *collective) diag.List {
+func checkReply(askID string, ws *ir.ShapeSlot, v *msgView, tg *collective) diag.List {
 	var ds diag.List
-	ws, _ := firstSlot(ask, "want").(*ir.ShapeSlot)
 	if ws == nil {
 		return nil
 	}
-	askID, _, _ := idOf(ask)
 	sh := &ws.Shape
 	if len(sh.Acts) > 0 {
 		if !contains(sh.Acts, v.act) && v.act != "take" && v.act != "part" {
@@ -1540,12 +1876,12 @@ func symbolBoundary(t string, i, j int) bool {
 //
 // A stored entry never changes except for the obligation it opened (replies
 // close and claim it), so only entries with an obligation are copied; the
-// others, and the IR they point at (blocks, want contracts, and the whole
+// others, and what they point at (want contracts, and the whole
 // message of a session without Options.Reread), are shared.
 func (s *State) Clone() *State {
 	c := &State{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
-		Profiles: slices.Clone(s.Profiles)}
+		Profiles: slices.Clone(s.Profiles), wants: maps.Clone(s.wants), names: s.names.clone()}
 	c.carrier = c.Carrier
 	n := 0
 	for _, e := range s.order {
@@ -1554,7 +1890,7 @@ func (s *State) Clone() *State {
 		}
 	}
 	// One allocation each for the copied entries and their obligations.
-	entries, obls := make([]entry, n), make([]Obligation, n)
+	entries, obls := make([]entry, n), make([]obligation, n)
 	copies := make(map[*entry]*entry, n)
 	k := 0
 	for i, e := range s.order {
@@ -1564,9 +1900,10 @@ func (s *State) Clone() *State {
 		x, o := &entries[k], &obls[k]
 		k++
 		*x, *o = *e, *e.obl
-		o.Answered = slices.Clone(o.Answered)
-		o.e, x.obl = x, o
-		c.order[i], c.msgs[x.id] = x, x
+		o.answered = slices.Clip(o.answered) // appended to by both: each its own array
+		o.supplied = slices.Clip(o.supplied)
+		x.obl = o
+		c.order[i], c.msgs[x.id()] = x, x
 		copies[e] = x
 	}
 	for id, es := range c.pending {

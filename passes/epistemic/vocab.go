@@ -42,8 +42,11 @@ var (
 		"propose": set("accept", "reject"),
 		"stop":    set("done", "fail", "note"),
 	}
-	priLevels  = []string{"block", "high", "norm", "low"}
-	sensOrder  = map[string]int{"pub": 0, "int": 1, "pii": 2, "phi": 3, "privileged": 4, "secret": 5}
+	priLevels = []string{"block", "high", "norm", "low"}
+	// sensNames are the core sensitivity labels, loosest first; sensOrder
+	// ranks each by its index.
+	sensNames  = [...]string{"pub", "int", "pii", "phi", "privileged", "secret"}
+	sensOrder  = indexOf(sensNames[:])
 	configKeys = set("dialect", "profile", "caps", "conform", "fallback", "epoch")
 )
 
@@ -156,3 +159,12 @@ func Retryable(code string) bool { return retryable[code] }
 // MustEscalate reports whether a failure with this code must be escalated
 // to a person (unsafe, stuck, denied; E017).
 func MustEscalate(code string) bool { return mustEscalate[code] }
+
+// indexOf maps each of names to its index.
+func indexOf(names []string) map[string]int {
+	m := make(map[string]int, len(names))
+	for i, n := range names {
+		m[n] = i
+	}
+	return m
+}
