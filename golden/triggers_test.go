@@ -38,7 +38,7 @@ var untriggerable = map[string]string{
 	// a document (mesh's tests and cmd/rosettac TestMesh assert them).
 	"M001": "the mesh gateway", "M002": "the mesh gateway", "M003": "the mesh gateway",
 	"M004": "the mesh gateway", "M005": "the mesh gateway", "M006": "the mesh gateway",
-	"M007": "the mesh gateway",
+	"M007": "the mesh gateway", "M008": "the mesh gateway",
 	// Translation: T000 is a pair the CLI refuses (translate --to a2a of a
 	// non-Rosetta input, --to json of data JSON); T028 a translation that
 	// does not read back, a bug in rosettac that no input is meant to reach.
