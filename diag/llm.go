@@ -50,7 +50,7 @@ func PrintLLM(w io.Writer, l List, src SourceFunc, opt LLMOptions) {
 	}
 	used := 0
 	for i, d := range ordered {
-		line := LLMLine(d, src)
+		line := llmLine(d, src)
 		n := count(line)
 		reserve := 0
 		if i+1 < len(ordered) {
@@ -71,10 +71,10 @@ func llmLeftOut(rest List) string {
 		len(rest), rest.Count(Error), rest.Count(Warning))
 }
 
-// LLMLine is one diagnostic on one line, as PrintLLM writes it: position,
+// llmLine is one diagnostic on one line, as PrintLLM writes it: position,
 // severity, code and message, then the offending text, the hint and the
 // first fix's title.
-func LLMLine(d Diagnostic, src SourceFunc) string {
+func llmLine(d Diagnostic, src SourceFunc) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %s: %s", d.Span, d.Severity, d.Code, llmOneLine(d.Message))
 	if t := offendingText(d, src); t != "" {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -24,10 +23,6 @@ type Client struct {
 	NC  *nats.Conn
 	JS  jetstream.JetStream
 	Sub Subjects
-
-	mu       sync.Mutex
-	logs     jetstream.Stream   // the transcript stream, once looked up (Verdict)
-	verdicts jetstream.KeyValue // the verdict bucket, once looked up
 }
 
 // NewClient wraps a NATS connection for the mesh under prefix.
@@ -47,6 +42,30 @@ func Dial(url, creds string, opts ...nats.Option) (*nats.Conn, error) {
 		opts = append(opts, nats.UserCredentials(creds))
 	}
 	return nats.Connect(url, opts...)
+}
+
+// DialAs is Dial for a connection of one agent: the replies to it (publish
+// acks, direct gets, consumer deliveries) come under its own inbox prefix
+// (Inbox), which is all a secured server lets its NATS user subscribe to
+// (Subjects.AgentPermissions). agent "" or not a subject token: Dial's
+// inboxes.
+func DialAs(url, creds, agent string, opts ...nats.Option) (*nats.Conn, error) {
+	if validToken(agent) {
+		opts = append([]nats.Option{nats.CustomInboxPrefix(Inbox(agent))}, opts...)
+	}
+	return Dial(url, creds, opts...)
+}
+
+// OnRefusal is a connection option (Dial, DialAs) that calls fn with each
+// permissions violation the server reports: a secured server refuses a
+// publish or a subscription the user may not make, and the request waits for
+// a reply that never comes; fn can end the wait with the reason.
+func OnRefusal(fn func(error)) nats.Option {
+	return nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+		if errors.Is(err, nats.ErrPermissionViolation) {
+			fn(err)
+		}
+	})
 }
 
 // Agent is one agent on the mesh.
@@ -107,105 +126,142 @@ func (a *Agent) SendLang(ctx context.Context, lang ir.Language, data []byte, to 
 // entry when it was accepted (Subjects.Log: the transcript is the verdict of
 // what it holds), its record in the verdict bucket when it was rejected or
 // was a duplicate. Both are stored only after the message's deliveries, or
-// its repair and diagnostics. A verdict already stored costs two requests.
+// its repair and diagnostics. A verdict already stored costs one or two
+// requests (direct gets by subject); one still to come, a consumer of each
+// stream from its first message on, which reads what the stream has stored
+// whenever that was: JetStream stores a published message after it has gone
+// to the subscribers of its subject, so a plain subscription made while an
+// entry is between the two, followed by a read, sees neither
+// (TestVerdictStoredLate).
 func (c *Client) Verdict(ctx context.Context, key string) (Verdict, error) {
-	logs, kv, err := c.handles(ctx)
-	if err != nil {
-		return Verdict{}, err
-	}
-	// Subscribe first, then read what is stored: an entry stored in between
-	// is seen one way or the other.
-	entries := make(chan *nats.Msg, 64) // room for every partition's copy of a shared def
-	sub, err := c.NC.ChanSubscribe(c.Sub.Prefix+".log.*."+key, entries)
-	if err != nil {
-		return Verdict{}, err
-	}
-	defer func() { _ = sub.Unsubscribe() }()
-	if err := c.NC.Flush(); err != nil {
-		return Verdict{}, err
-	}
-	if v, ok, err := c.storedAccepted(ctx, logs, key); ok || err != nil {
+	if v, ok, err := c.storedVerdict(ctx, key); ok || err != nil {
 		return v, err
 	}
-	w, err := kv.Watch(ctx, key) // its current value first, then what comes
+	if verdictHook != nil {
+		verdictHook(key)
+	}
+	entries := make(chan jetstream.Msg, 64) // room for every partition's copy of a shared def
+	stop, err := c.follow(ctx, c.Sub.LogStream(), c.logFilter(key), jetstream.DeliverAllPolicy, entries)
 	if err != nil {
 		return Verdict{}, err
 	}
-	defer func() { _ = w.Stop() }()
-	// The stream is read again now and then too: a belt to the
-	// subscription's braces (TestMeshCLI once, in about 30 runs, waited out
-	// its bound for an accepted message's verdict; the cause is not known).
-	again := time.NewTicker(500 * time.Millisecond)
-	defer again.Stop()
+	defer stop()
+	records := make(chan jetstream.Msg, 4)
+	stopRecords, err := c.follow(ctx, "KV_"+c.Sub.VerdictBucket(), c.recordSubject(key), jetstream.DeliverLastPerSubjectPolicy, records)
+	if err != nil {
+		return Verdict{}, err
+	}
+	defer stopRecords()
 	for {
 		select {
 		case <-ctx.Done():
 			return Verdict{}, ctx.Err()
-		case <-again.C:
-			if v, ok, err := c.storedAccepted(ctx, logs, key); ok || err != nil {
+		case m := <-entries:
+			if c.partition0(m.Subject(), m.Headers()) {
+				return acceptedOf(m.Headers(), m.Data()), nil
+			}
+		case m := <-records:
+			if v, ok, err := verdictRecord(m.Headers(), m.Data()); ok || err != nil {
 				return v, err
 			}
-		case m := <-entries:
-			if c.partition0(m.Subject, m.Header) {
-				return acceptedOf(m.Header, m.Data), nil
-			}
-		case e, ok := <-w.Updates():
-			if !ok {
-				if ctx.Err() != nil {
-					return Verdict{}, ctx.Err()
-				}
-				return Verdict{}, errors.New("mesh: verdict watch closed")
-			}
-			if e == nil || e.Operation() != jetstream.KeyValuePut {
-				continue
-			}
-			var v Verdict
-			if err := json.Unmarshal(e.Value(), &v); err != nil {
-				return Verdict{}, err
-			}
-			return v, nil
 		}
 	}
 }
 
-// handles looks the transcript stream and the verdict bucket up once.
-func (c *Client) handles(ctx context.Context) (jetstream.Stream, jetstream.KeyValue, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.logs == nil {
-		s, err := c.JS.Stream(ctx, c.Sub.LogStream())
-		if err != nil {
-			return nil, nil, err
-		}
-		c.logs = s
-	}
-	if c.verdicts == nil {
-		kv, err := c.JS.KeyValue(ctx, c.Sub.VerdictBucket())
-		if err != nil {
-			return nil, nil, err
-		}
-		c.verdicts = kv
-	}
-	return c.logs, c.verdicts, nil
-}
+// verdictHook, when set (tests), is called after Verdict found nothing
+// stored and before it starts following the streams.
+var verdictHook func(key string)
 
-// storedAccepted reads key's transcript entry, if it is stored: on any
-// partition's subject, but a root def every partition holds counts as
-// partition 0's.
-func (c *Client) storedAccepted(ctx context.Context, logs jetstream.Stream, key string) (Verdict, bool, error) {
-	for _, subj := range []string{c.Sub.Prefix + ".log.*." + key, c.Sub.LogPart(0) + "." + key} {
-		m, err := logs.GetLastMsgForSubject(ctx, subj)
-		if errors.Is(err, jetstream.ErrMsgNotFound) {
-			break
+// logFilter is the subject of key's transcript entries: any partition's.
+func (c *Client) logFilter(key string) string { return c.Sub.Prefix + ".log.*." + key }
+
+// recordSubject is the subject of key's record in the verdict bucket.
+func (c *Client) recordSubject(key string) string { return "$KV." + c.Sub.VerdictBucket() + "." + key }
+
+// storedVerdict reads key's verdict if it is stored: its transcript entry on
+// any partition's subject (a root def every partition holds counts as
+// partition 0's), else its verdict record. Direct gets name the subject in
+// the request's own subject, so a NATS user may be allowed these and
+// nothing else of the streams (docs/mesh.md).
+func (c *Client) storedVerdict(ctx context.Context, key string) (Verdict, bool, error) {
+	for _, subj := range []string{c.logFilter(key), c.Sub.LogPart(0) + "." + key} {
+		m, err := c.directGet(ctx, c.Sub.LogStream(), subj)
+		if err != nil || m == nil {
+			if err == nil && subj == c.logFilter(key) {
+				break // no copy at all
+			}
+			if err != nil {
+				return Verdict{}, false, err
+			}
+			continue
 		}
-		if err != nil {
-			return Verdict{}, false, err
-		}
-		if c.partition0(m.Subject, m.Header) {
+		if c.partition0(m.Header.Get(jetstream.SubjectHeader), m.Header) {
 			return acceptedOf(m.Header, m.Data), true, nil
 		}
 	}
-	return Verdict{}, false, nil
+	m, err := c.directGet(ctx, "KV_"+c.Sub.VerdictBucket(), c.recordSubject(key))
+	if err != nil || m == nil {
+		return Verdict{}, false, err
+	}
+	return verdictRecord(m.Header, m.Data)
+}
+
+// directGet reads the last message on subject (wildcards allowed) of stream
+// through JetStream's direct get by subject: nil when there is none.
+func (c *Client) directGet(ctx context.Context, stream, subject string) (*nats.Msg, error) {
+	m, err := c.NC.RequestWithContext(ctx, "$JS.API.DIRECT.GET."+stream+"."+subject, nil)
+	if err != nil {
+		if errors.Is(err, nats.ErrNoResponders) {
+			return nil, fmt.Errorf("mesh: stream %s does not answer direct gets (is the gateway running, and has it set the mesh's streams up?)", stream)
+		}
+		return nil, err
+	}
+	switch status := m.Header.Get("Status"); status {
+	case "":
+		return m, nil
+	case "404":
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("mesh: direct get of %s from %s: %s %s", subject, stream, status, m.Header.Get("Description"))
+	}
+}
+
+// follow delivers to out the messages of stream on subject, from those
+// already stored on (deliver: all, or the last), until stop is called.
+func (c *Client) follow(ctx context.Context, stream, subject string, deliver jetstream.DeliverPolicy, out chan<- jetstream.Msg) (stop func(), err error) {
+	cons, err := c.JS.OrderedConsumer(ctx, stream, jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{subject}, DeliverPolicy: deliver,
+		// A consumer nobody reads any more is removed by the server: an
+		// agent need not be allowed to delete consumers.
+		InactiveThreshold: 10 * time.Second,
+	})
+	if err != nil {
+		return nil, err
+	}
+	done := make(chan struct{})
+	cc, err := cons.Consume(func(m jetstream.Msg) {
+		select {
+		case out <- m:
+		case <-done:
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return func() { close(done); cc.Stop() }, nil
+}
+
+// verdictRecord is the verdict a record of the verdict bucket holds; ok is false
+// for a delete marker.
+func verdictRecord(h nats.Header, data []byte) (Verdict, bool, error) {
+	if op := h.Get("KV-Operation"); op == "DEL" || op == "PURGE" {
+		return Verdict{}, false, nil
+	}
+	var v Verdict
+	if err := json.Unmarshal(data, &v); err != nil {
+		return Verdict{}, false, fmt.Errorf("mesh: verdict record: %w", err)
+	}
+	return v, true, nil
 }
 
 // partition0 reports whether a transcript entry is the one that stands for
@@ -282,6 +338,10 @@ func (c *Client) consume(ctx context.Context, stream, durable, subject string, f
 		}
 		for m := range batch.Messages() {
 			h := m.Headers()
+			if !genuine(m.Subject(), h) {
+				_ = m.Ack() // not the gateway's (a reply sent here): never handed out
+				continue
+			}
 			d := Delivery{Subject: m.Subject(), From: h.Get(HeaderAgent), Data: m.Data(), Repair: h.Get(HeaderRepair) != "", msg: m}
 			if d.Repair {
 				d.From = "sys"
@@ -294,6 +354,22 @@ func (c *Client) consume(ctx context.Context, stream, durable, subject string, f
 		}
 	}
 	return nil
+}
+
+// genuine reports whether a message read from an egress subject is one the
+// gateway stored there: a delivery's JetStream message id is its key, '>' and
+// the subject, a repair's its key and ":repair". NATS permissions do not
+// cover reply subjects, so an agent can have the server send a reply (a
+// publish ack, a message of a stream it may read) to another agent's egress
+// subject, which the egress stream stores too (docs/mesh.md); such a reply
+// carries no message id of that form.
+func genuine(subject string, h nats.Header) bool {
+	id := h.Get(jetstream.MsgIDHeader)
+	if r := h.Get(HeaderRepair); r != "" {
+		return id == r+":repair"
+	}
+	key := h.Get(HeaderKey)
+	return key != "" && id == key+">"+subject
 }
 
 // Split cuts a Rosetta file into its messages' bytes, in order, exactly as
@@ -338,7 +414,7 @@ type Entry struct {
 // as stored when it starts.
 func (c *Client) Transcript(ctx context.Context, fn func(Entry) error) error {
 	shared := map[string]bool{} // keys of the root defs every partition holds
-	return readStream(ctx, c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, seq uint64) error {
+	return readStream(ctx, c.JS, c.Sub.LogStream(), nil, 1, func(m jetstream.Msg, seq uint64) error {
 		rec := recordOf(m)
 		if rec.Shared {
 			if shared[rec.Key] {

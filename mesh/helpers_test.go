@@ -160,7 +160,7 @@ func transcript(t testing.TB, c *Client) []Entry {
 func egress(t testing.TB, c *Client) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	err := readStream(context.Background(), c.JS, c.Sub.OutStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
+	err := readStream(context.Background(), c.JS, c.Sub.OutStream(), nil, 1, func(m jetstream.Msg, _ uint64) error {
 		out[m.Subject()] = append(out[m.Subject()], m.Headers().Get(HeaderKey))
 		return nil
 	})

@@ -48,7 +48,7 @@ type logEntry struct {
 func logEntries(t *testing.T, c *Client) []logEntry {
 	t.Helper()
 	var out []logEntry
-	err := readStream(context.Background(), c.JS, c.Sub.LogStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
+	err := readStream(context.Background(), c.JS, c.Sub.LogStream(), nil, 1, func(m jetstream.Msg, _ uint64) error {
 		key := m.Headers().Get(HeaderKey)
 		out = append(out, logEntry{strings.TrimSuffix(m.Subject(), "."+key), key, m.Data()})
 		return nil

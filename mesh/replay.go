@@ -49,7 +49,9 @@ func (g *Gateway) rebuild(ctx context.Context) error {
 			g.cfg.Logf("mesh: snapshot at transcript sequence %d", snap.LogSeq)
 		}
 	}
-	err := readStream(ctx, g.js, g.sub.LogStream(), g.sub.LogPart(g.part)+".>", from, func(m jetstream.Msg, seq uint64) error {
+	// A partition's entries: on rosetta.log.<p>.<key>, and on rosetta.log.<p>
+	// in a transcript of layout 1 (Layout), read as they are.
+	err := readStream(ctx, g.js, g.sub.LogStream(), []string{g.sub.LogPart(g.part) + ".>", g.sub.LogPart(g.part)}, from, func(m jetstream.Msg, seq uint64) error {
 		g.applyRecord(recordOf(m))
 		st.logSeq = seq
 		return nil
@@ -58,7 +60,7 @@ func (g *Gateway) rebuild(ctx context.Context) error {
 		return fmt.Errorf("mesh: replay transcript: %w", err)
 	}
 	st.rejected = map[string]*Rejection{}
-	err = readStream(ctx, g.js, g.sub.AuditStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
+	err = readStream(ctx, g.js, g.sub.AuditStream(), nil, 1, func(m jetstream.Msg, _ uint64) error {
 		var rj Rejection
 		if json.Unmarshal(m.Data(), &rj) == nil {
 			st.rejected[rj.Key] = &rj
@@ -149,9 +151,10 @@ func (g *Gateway) snapshot(ctx context.Context) {
 	}
 }
 
-// readStream calls fn for every message of stream (on subject, when not "")
-// from sequence from to the last one stored when it starts.
-func readStream(ctx context.Context, js jetstream.JetStream, stream, subject string, from uint64,
+// readStream calls fn for every message of stream (on the subjects of
+// filter, when not nil) from sequence from to the last one stored when it
+// starts.
+func readStream(ctx context.Context, js jetstream.JetStream, stream string, filter []string, from uint64,
 	fn func(m jetstream.Msg, seq uint64) error) error {
 	s, err := js.Stream(ctx, stream)
 	if err != nil {
@@ -164,29 +167,21 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream, subject str
 		return err
 	}
 	last := info.State.LastSeq
-	if info.State.Msgs == 0 {
-		return nil
-	}
-	if subject != "" {
-		lm, err := s.GetLastMsgForSubject(ctx, subject)
-		if errors.Is(err, jetstream.ErrMsgNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		last = lm.Sequence
-	}
-	if last < from {
+	if info.State.Msgs == 0 || last < from {
 		return nil
 	}
 	cfg := jetstream.OrderedConsumerConfig{DeliverPolicy: jetstream.DeliverByStartSequencePolicy, OptStartSeq: from}
-	if subject != "" {
-		cfg.FilterSubjects = []string{subject}
-	}
+	cfg.FilterSubjects = filter
 	c, err := js.OrderedConsumer(ctx, stream, cfg)
 	if err != nil {
 		return err
+	}
+	// With a filter, the consumer's pending count says where to stop (the
+	// stream leader's count: a direct get of the subject's last message
+	// may be answered by a replica that lags, and a read bounded by it
+	// would miss the newest entries).
+	if ci := c.CachedInfo(); ci != nil && ci.NumPending == 0 {
+		return nil
 	}
 	for {
 		batch, err := c.Fetch(1000, jetstream.FetchMaxWait(2*time.Second))
@@ -203,7 +198,7 @@ func readStream(ctx context.Context, js jetstream.JetStream, stream, subject str
 			if err := fn(m, md.Sequence.Stream); err != nil {
 				return err
 			}
-			if md.Sequence.Stream >= last {
+			if md.Sequence.Stream >= last || md.NumPending == 0 {
 				return nil
 			}
 		}

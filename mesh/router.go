@@ -183,7 +183,7 @@ func (r *Router) feed(ctx context.Context) (*feed, error) {
 func (r *Router) rebuild(ctx context.Context) error {
 	r.conv, r.placed, r.held = map[string]string{}, map[uint64]bool{}, nil
 	r.partSeq = make([]uint64, r.cfg.Partitions)
-	err := readStream(ctx, r.js, r.sub.PartStream(), "", 1, func(m jetstream.Msg, _ uint64) error {
+	err := readStream(ctx, r.js, r.sub.PartStream(), nil, 1, func(m jetstream.Msg, _ uint64) error {
 		h := m.Headers()
 		var p int
 		if _, err := fmt.Sscanf(strings.TrimPrefix(m.Subject(), r.sub.Prefix+".part."), "%d.", &p); err == nil && p >= 0 && p < len(r.partSeq) {

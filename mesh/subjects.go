@@ -105,3 +105,52 @@ func validTopic(topic string) bool {
 	}
 	return true
 }
+
+// Inbox is the inbox prefix of an agent's connection on a secured server
+// (nats.CustomInboxPrefix): every reply to the agent (publish acks, direct
+// gets, consumer deliveries) comes on a subject under it, and its NATS user
+// may subscribe to its own inboxes only, never to another agent's.
+func Inbox(agent string) string { return "_INBOX." + agent }
+
+// AgentPermissions are the subjects an agent's NATS user may publish and
+// subscribe to on a secured server, and no others: publish its own ingress
+// subject; read what is routed to it; wait for the verdicts of its own
+// messages (direct gets of its keys' transcript entries and verdict records,
+// and consumers filtered on them: Client.Verdict); read its deliveries
+// through its durable consumer (Agent.Receive). Message keys begin with the
+// message id, so the verdict subjects are the agent's when its ids are
+// dotted (ana.1, ana.2: the key's first token is the agent). docs/mesh.md
+// shows them as a server configuration; TestPermissions runs an agent with
+// exactly these.
+func (s Subjects) AgentPermissions(agent string) (publish, subscribe []string) {
+	const api = "$JS.API."
+	logs, kvStream := s.LogStream(), "KV_"+s.VerdictBucket()
+	own := func(subject string) string { return subject + "." + agent + ".>" } // the agent's keys under subject
+	out, durable := s.OutStream(), "agent-"+agent
+	publish = []string{
+		s.In(agent),
+		api + "DIRECT.GET." + logs + "." + own(s.Prefix+".log.*"),
+		api + "DIRECT.GET." + kvStream + "." + own("$KV."+s.VerdictBucket()),
+		api + "CONSUMER.CREATE." + logs + ".*." + own(s.Prefix+".log.*"),
+		api + "CONSUMER.CREATE." + kvStream + ".*." + own("$KV."+s.VerdictBucket()),
+		api + "CONSUMER.MSG.NEXT." + logs + ".*",
+		api + "CONSUMER.MSG.NEXT." + kvStream + ".*",
+		api + "CONSUMER.CREATE." + out + "." + durable + "." + s.To(agent),
+		api + "CONSUMER.MSG.NEXT." + out + "." + durable,
+		"$JS.ACK." + out + "." + durable + ".>",
+	}
+	subscribe = []string{s.To(agent), s.Diag(agent), Inbox(agent) + ".>"}
+	return publish, subscribe
+}
+
+// RolePermissions are the subjects a holder of role must also be allowed to
+// publish to take the role's messages (Agent.ReceiveRole: the holders'
+// shared work-queue consumer).
+func (s Subjects) RolePermissions(role string) []string {
+	stream, durable := s.RoleStream(), "role-"+role
+	return []string{
+		"$JS.API.CONSUMER.CREATE." + stream + "." + durable + "." + s.Role(role),
+		"$JS.API.CONSUMER.MSG.NEXT." + stream + "." + durable,
+		"$JS.ACK." + stream + "." + durable + ".>",
+	}
+}

@@ -95,7 +95,14 @@ func (f *natsFlags) register(fs *flag.FlagSet) {
 // or serve's embedded one) with --creds, under --prefix. It reports a server
 // that does not answer (exit 2); the caller closes cl.NC.
 func (f *natsFlags) client(e *env, c *command, url string) (*mesh.Client, int) {
-	nc, err := mesh.Dial(url, f.creds)
+	return f.clientAs(e, c, url, "", func(error) {})
+}
+
+// clientAs is client for one agent: the replies to it come under its own
+// inbox prefix (mesh.DialAs), and refused is called with each permissions
+// violation the server reports.
+func (f *natsFlags) clientAs(e *env, c *command, url, agent string, refused func(error)) (*mesh.Client, int) {
+	nc, err := mesh.DialAs(url, f.creds, agent, mesh.OnRefusal(refused))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "rosettac %s: cannot reach NATS at %s: %v\n", c.name, url, err)
 		return nil, exitUsage
@@ -185,9 +192,10 @@ func meshServe(e *env, args []string) int {
 	cfg.Prefix, cfg.Hold, cfg.Partitions = nf.prefix, *hold, *partitions
 	ctx, stop := stopContext()
 	defer stop()
-	url := nf.url
+	url, stateDir := nf.url, ""
 	if embedded {
 		dir, err := filepath.Abs(*data)
+		stateDir = dir
 		if err == nil {
 			err = os.MkdirAll(dir, 0o755)
 		}
@@ -221,6 +229,13 @@ func meshServe(e *env, args []string) int {
 	}
 	g, err := mesh.NewNode(ctx, cl.NC, cfg, prefer)
 	if err != nil {
+		var layout *mesh.LayoutError
+		switch {
+		case errors.As(err, &layout) && embedded:
+			err = fmt.Errorf("the state in %s: %w", stateDir, err)
+		case errors.As(err, &layout):
+			err = fmt.Errorf("the mesh under prefix %s on %s: %w", nf.prefix, url, err)
+		}
 		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, err)
 		return exitUsage
 	}
@@ -281,14 +296,21 @@ func meshSend(e *env, args []string) int {
 			names = append(names, f)
 		}
 	}
-	cl, code := nf.client(e, c, nf.url)
+	// A held reply's verdict waits for its parent, up to the gateway's hold;
+	// a permissions violation ends the wait at once.
+	wait, cancelWait := context.WithTimeout(context.Background(), sendWait)
+	defer cancelWait()
+	ctx, refuse := context.WithCancelCause(wait)
+	defer refuse(nil)
+	// The replies to one agent come under its own inbox prefix: on a secured
+	// server its NATS user may read no other (docs/mesh.md).
+	cl, code := nf.clientAs(e, c, nf.url, oneSender(msgs, langs, *as), func(err error) {
+		refuse(fmt.Errorf("refused by the server (%v): the NATS user may publish only on its own agent's ingress subject and read only what docs/mesh.md lists for it", err))
+	})
 	if cl == nil {
 		return code
 	}
 	defer cl.NC.Close()
-	// A held reply's verdict waits for its parent, up to the gateway's hold.
-	ctx, cancel := context.WithTimeout(context.Background(), sendWait)
-	defer cancel()
 	var sent []mesh.Sent
 	var recipients []string
 	if *to != "" {
@@ -304,7 +326,11 @@ func meshSend(e *env, args []string) int {
 			s, err = cl.Agent(mesh.SenderOf(m)).Send(ctx, m)
 		}
 		if err != nil {
-			fmt.Fprintf(e.stderr, "rosettac %s: %s: cannot publish (is the gateway running?): %v\n", c.name, names[i], err)
+			hint := " (is the gateway running?)"
+			if cause := context.Cause(ctx); cause != nil && cause != ctx.Err() {
+				err, hint = cause, ""
+			}
+			fmt.Fprintf(e.stderr, "rosettac %s: %s: cannot publish%s: %v\n", c.name, names[i], hint, err)
 			return exitUsage
 		}
 		sent = append(sent, s)
@@ -313,6 +339,9 @@ func meshSend(e *env, args []string) int {
 	for i, s := range sent {
 		v, err := cl.Verdict(ctx, s.Key)
 		if err != nil {
+			if cause := context.Cause(ctx); cause != nil && cause != ctx.Err() {
+				err = cause
+			}
 			fmt.Fprintf(e.stderr, "rosettac %s: %s: no verdict for %s: %v\n", c.name, names[i], s.ID, err)
 			return exitUsage
 		}
@@ -329,6 +358,23 @@ func meshSend(e *env, args []string) int {
 		}
 	}
 	return code
+}
+
+// oneSender is the agent that sends every message (as, for the Lingua and
+// AgentDSL files), or "" when they have several.
+func oneSender(msgs [][]byte, langs map[int]ir.Language, as string) string {
+	one := ""
+	for i, m := range msgs {
+		s := as
+		if _, ok := langs[i]; !ok {
+			s = mesh.SenderOf(m)
+		}
+		if s == "" || one != "" && s != one {
+			return ""
+		}
+		one = s
+	}
+	return one
 }
 
 func meshReplay(e *env, args []string) int {

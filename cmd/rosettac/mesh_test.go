@@ -15,6 +15,12 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/rosettac/rosettac/mesh"
 )
 
 // syncBuffer is a bytes.Buffer safe for the serve goroutine and the test.
@@ -55,7 +61,9 @@ func TestMeshCLI(t *testing.T) {
 	url := fmt.Sprintf("nats://127.0.0.1:%d", port)
 
 	ctx, cancel := context.WithCancel(context.Background())
+	saved := stopContext
 	stopContext = func() (context.Context, context.CancelFunc) { return context.WithCancel(ctx) }
+	t.Cleanup(func() { stopContext = saved })
 	defer cancel()
 	conf := filepath.Join(dir, "rosettac.yaml")
 	// triage may only tell; everyone else anything (default allow).
@@ -203,5 +211,103 @@ func TestMeshCLI(t *testing.T) {
 	// The gateway is gone: send cannot reach it.
 	if code, _, errs = sh("", "mesh", "send", "--nats", url, file); code != 2 {
 		t.Errorf("send with no server: exit %d %q, want 2", code, errs)
+	}
+}
+
+// TestMeshSendPermissions: `mesh send` as an agent whose NATS user has
+// exactly the permissions docs/mesh.md gives (mesh.Subjects.AgentPermissions)
+// publishes and gets its verdicts, accepted (exit 0) and rejected (exit 1):
+// its replies come under the agent's own inbox prefix, the only inboxes the
+// user may read. As another agent it is refused by the server (exit 2).
+func TestMeshSendPermissions(t *testing.T) {
+	sub := mesh.NewSubjects("")
+	pub, subs := sub.AgentPermissions("ana")
+	users := []*server.User{{Username: "gateway", Password: "gw-pw"}, {Username: "ana", Password: "ana-pw",
+		Permissions: &server.Permissions{Publish: &server.SubjectPermission{Allow: pub}, Subscribe: &server.SubjectPermission{Allow: subs}}}}
+	s, err := mesh.StartServer(mesh.ServerOptions{Dir: t.TempDir(), Users: users})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	gw, err := nats.Connect(s.ClientURL(), nats.UserInfo("gateway", "gw-pw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer gw.Close()
+	ready := make(chan struct{})
+	g, err := mesh.NewGateway(ctx, gw, mesh.Config{Ready: func() { close(ready) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- g.Run(ctx) }()
+	defer func() { cancel(); <-served }()
+	select {
+	case <-ready:
+	case <-time.After(20 * time.Second):
+		t.Fatal("gateway not ready in 20s")
+	}
+
+	url := strings.Replace(s.ClientURL(), "nats://", "nats://ana:ana-pw@", 1)
+	send := func(msg string) (int, string, string) {
+		var o, e bytes.Buffer
+		code := run([]string{"mesh", "send", "--nats", url, "-"}, strings.NewReader(msg), &o, &e)
+		return code, o.String(), e.String()
+	}
+	if code, out, errs := send("ana.1 note >bob\n txt \"hi\"\n\nana.2 tell re=ana.1\n a x = 1 ~hi\n unk []\n"); code != 0 || out != "ana.1 accepted\nana.2 accepted\n" {
+		t.Errorf("send as ana: exit %d, %q %q", code, out, errs)
+	}
+	if code, out, errs := send("ana.1 note >bob\n txt \"other\"\n"); code != 1 || !strings.Contains(errs, "M007") {
+		t.Errorf("send of a reused id as ana: exit %d, %q %q; want 1 and M007", code, out, errs)
+	}
+	if code, _, errs := send("bob.1 note >ana\n txt \"hi\"\n"); code != 2 || !strings.Contains(strings.ToLower(errs), "permissions violation") {
+		t.Errorf("send as bob with ana's user: exit %d, %q; want 2 and a permissions violation", code, errs)
+	}
+}
+
+// TestMeshServeNewerLayout: `mesh serve --data DIR` on state a newer
+// rosettac wrote stops with exit 2 and a message that names DIR and says
+// what to do; the state is left as it was.
+func TestMeshServeNewerLayout(t *testing.T) {
+	dir := t.TempDir()
+	s, err := mesh.StartServer(mesh.ServerOptions{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nc, err := nats.Connect(s.ClientURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, _ := mesh.NewClient(nc, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := cl.JS.CreateStream(ctx, jetstream.StreamConfig{Name: "ROSETTA_LOG", Subjects: []string{"rosetta.log.>"},
+		Storage: jetstream.FileStorage, Metadata: map[string]string{mesh.LayoutKey: "9"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cl.JS.Publish(ctx, "rosetta.log.0.x", []byte("kept")); err != nil {
+		t.Fatal(err)
+	}
+	nc.Close()
+	s.Shutdown()
+	s.WaitForShutdown()
+
+	// Bounded, should serve start after all.
+	saved := stopContext
+	stopContext = func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 10*time.Second)
+	}
+	t.Cleanup(func() { stopContext = saved })
+	_, port := freeAddr(t)
+	var o, e bytes.Buffer
+	code := run([]string{"mesh", "serve", "--data", dir, "--port", fmt.Sprint(port)}, strings.NewReader(""), &o, &e)
+	if code != 2 || !strings.Contains(e.String(), "the state in "+dir) || !strings.Contains(e.String(), `mesh layout "9"`) ||
+		!strings.Contains(e.String(), "give another --data directory") {
+		t.Errorf("serve on a newer layout: exit %d, %q %q", code, o.String(), e.String())
+	}
+	if strings.Contains(o.String(), "listening on") {
+		t.Errorf("serve said it listens: %q", o.String())
 	}
 }

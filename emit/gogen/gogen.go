@@ -182,7 +182,7 @@ func plan(d *ir.DSLDoc, opt Options, ds *diag.List) *genPlan {
 		}
 	}
 	goName := func(name, what string, sp diag.Span) (string, bool) {
-		g, ok := GoName(name)
+		g, ok := goName(name)
 		if !ok {
 			ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadName, Span: sp,
 				Message: what + " " + name + " has no letter or digit to make a Go name from",

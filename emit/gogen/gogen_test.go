@@ -32,11 +32,11 @@ func TestGoName(t *testing.T) {
 		{"A_1", "A1"},
 	}
 	for _, tt := range tests {
-		if got, ok := GoName(tt.in); !ok || got != tt.want {
+		if got, ok := goName(tt.in); !ok || got != tt.want {
 			t.Errorf("GoName(%q) = %q, %v; want %q", tt.in, got, ok, tt.want)
 		}
 	}
-	if _, ok := GoName("___"); ok {
+	if _, ok := goName("___"); ok {
 		t.Error("GoName(___) succeeded")
 	}
 }

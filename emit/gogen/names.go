@@ -17,13 +17,13 @@ var initialisms = map[string]bool{
 	"XMPP": true, "XSRF": true, "XSS": true,
 }
 
-// GoName converts an AgentDSL name ([A-Za-z0-9_]+) to an exported Go name: the
+// goName converts an AgentDSL name ([A-Za-z0-9_]+) to an exported Go name: the
 // words between underscores are joined, a word written in one case is
 // title-cased (CITY and city become City) unless it is an initialism (ID, URL),
 // a word in mixed case keeps its inner capitals (GetWeather stays GetWeather),
 // and a name that would start with a digit gets the prefix X. It reports false
 // for a name with no letter or digit (only underscores).
-func GoName(s string) (string, bool) {
+func goName(s string) (string, bool) {
 	var b strings.Builder
 	for w := range strings.SplitSeq(s, "_") {
 		if w == "" {

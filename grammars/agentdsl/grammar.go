@@ -93,9 +93,9 @@ var (
 	paramParser          = participle.MustBuild[paramAST](participle.Lexer(paramLexer))
 )
 
-// Grammar returns the EBNF of every structure-line grammar, in a fixed order,
+// grammar returns the EBNF of every structure-line grammar, in a fixed order,
 // for the golden file that documents the language.
-func Grammar() string {
+func grammar() string {
 	parts := []struct {
 		name string
 		p    interface{ String() string }

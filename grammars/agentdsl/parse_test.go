@@ -186,7 +186,7 @@ func TestSyntaxErrors(t *testing.T) {
 // TestGrammarGolden keeps the EBNF of every structure-line grammar in
 // testdata/grammar.ebnf (ROSETTAC_UPDATE=1 rewrites it).
 func TestGrammarGolden(t *testing.T) {
-	got := Grammar()
+	got := grammar()
 	path := filepath.Join("testdata", "grammar.ebnf")
 	if os.Getenv("ROSETTAC_UPDATE") != "" {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
@@ -219,7 +219,7 @@ func TestSplitRow(t *testing.T) {
 		{`1||`, []string{"1", "", ""}},
 		{`1|a|b|c`, []string{"1", "a", "b", "c"}},
 	} {
-		row := ir.DSLRow{Text: tc.in, Cells: SplitRow(tc.in, k, nil)}
+		row := ir.DSLRow{Text: tc.in, Cells: splitRow(tc.in, k, nil)}
 		var got []string
 		for i := range row.Cells {
 			got = append(got, row.Cell(i))

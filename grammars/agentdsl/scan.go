@@ -463,16 +463,16 @@ func (r *reader) dataRow(l *line) {
 	d := r.data
 	r.row.Span = r.span(l, 0, len(l.text))
 	r.row.Text = l.text
-	r.row.Cells = SplitRow(l.text, r.kinds, r.row.Cells[:0])
+	r.row.Cells = splitRow(l.text, r.kinds, r.row.Cells[:0])
 	r.extend(&d.Span, l)
 	r.h.Row(d, &r.row)
 }
 
-// SplitRow splits a row into cells at '|', appending them to cells. A cell of an
+// splitRow splits a row into cells at '|', appending them to cells. A cell of an
 // any column (kinds[i] == DSLAny) that starts a JSON string, array or object
 // runs to the end of that JSON value, so JSON text may hold '|'. The splitting
 // is runtime/adslrt's, which generated code uses too.
-func SplitRow(s string, kinds []ir.DSLTypeKind, cells []ir.DSLCell) []ir.DSLCell {
+func splitRow(s string, kinds []ir.DSLTypeKind, cells []ir.DSLCell) []ir.DSLCell {
 	return adslrt.AppendCells(cells, s, kinds, ir.DSLAny, dslCell)
 }
 
@@ -667,7 +667,7 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 		}
 	default:
 		row := ir.DSLRow{Span: r.span(l, 0, len(l.text)), Text: l.text}
-		row.Cells = SplitRow(l.text, r.kinds, nil)
+		row.Cells = splitRow(l.text, r.kinds, nil)
 		res.Rows = append(res.Rows, row)
 	}
 	r.extend(&res.Span, l)

@@ -275,9 +275,9 @@ var (
 	sigParser     = participle.MustBuild[sigAST](participle.Lexer(sigLexer))
 )
 
-// Grammar returns the EBNF of every Lingua grammar, for the golden file that
+// grammar returns the EBNF of every Lingua grammar, for the golden file that
 // documents them.
-func Grammar() string {
+func grammar() string {
 	var b strings.Builder
 	for _, g := range []struct{ name, ebnf string }{
 		{"head", headParser.String()},

@@ -50,7 +50,7 @@ func Encode(doc *ir.LinguaTranscript, opt EncodeOptions) ([]byte, error) {
 				if i > 0 {
 					b.WriteString(";;")
 				}
-				s, err := EncodeMessage(m, opt)
+				s, err := encodeMessage(m, opt)
 				if err != nil {
 					return nil, err
 				}
@@ -72,8 +72,8 @@ func Encode(doc *ir.LinguaTranscript, opt EncodeOptions) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// EncodeMessage writes one message as wire text.
-func EncodeMessage(m ir.LinguaMessage, opt EncodeOptions) (string, error) {
+// encodeMessage writes one message as wire text.
+func encodeMessage(m ir.LinguaMessage, opt EncodeOptions) (string, error) {
 	var b strings.Builder
 	var f *ir.LinguaFields
 	switch m := m.(type) {
@@ -125,7 +125,7 @@ func EncodeMessage(m ir.LinguaMessage, opt EncodeOptions) (string, error) {
 		text := pl.Text
 		if opt.Reencode && pl.Decoded != nil {
 			var err error
-			if text, err = EncodePayload(pl.Kind, pl.Decoded, opt.Keys[f.Session], opt.Rand); err != nil {
+			if text, err = encodePayload(pl.Kind, pl.Decoded, opt.Keys[f.Session], opt.Rand); err != nil {
 				return "", err
 			}
 		}
@@ -146,9 +146,9 @@ func Content(d *ir.LinguaDecoded) ([]byte, error) {
 	return []byte(d.Text), nil
 }
 
-// EncodePayload writes decoded content as the text of a payload of the given
+// encodePayload writes decoded content as the text of a payload of the given
 // kind (without '$'). key is the session key, needed only for e: payloads.
-func EncodePayload(kind ir.LinguaPayloadKind, d *ir.LinguaDecoded, key []byte, rnd io.Reader) (string, error) {
+func encodePayload(kind ir.LinguaPayloadKind, d *ir.LinguaDecoded, key []byte, rnd io.Reader) (string, error) {
 	content, err := Content(d)
 	if err != nil {
 		return "", err

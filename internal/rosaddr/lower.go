@@ -57,7 +57,7 @@ func LowerAddress(a *ir.Address) {
 	if a.Text == "" {
 		return
 	}
-	p, ok := ParseAddress(a.Text)
+	p, ok := parseAddress(a.Text)
 	p.Span = a.Span
 	if !ok {
 		p = ir.Address{Span: a.Span, Text: a.Text}

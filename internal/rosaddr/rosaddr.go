@@ -45,8 +45,8 @@ func compactSplit(id string) int {
 	return i
 }
 
-// IsCompactID reports whether s is a compact message id (obs7).
-func IsCompactID(s string) bool { return compactSplit(s) > 0 }
+// isCompactID reports whether s is a compact message id (obs7).
+func isCompactID(s string) bool { return compactSplit(s) > 0 }
 
 // IsDigits reports whether s is a non-empty run of ASCII digits: a sequence
 // number, a line or column number, or a field of a time value.
@@ -82,7 +82,7 @@ func IsMsgID(s string) bool {
 	if i := strings.IndexByte(s, '.'); i >= 0 {
 		return isAgent(s[:i]) && IsDigits(s[i+1:])
 	}
-	return IsCompactID(s)
+	return isCompactID(s)
 }
 
 // RefMessage reads the message id a reference names, as the reference
@@ -109,16 +109,16 @@ func RefMessage(ref string) (id string, orig bool) {
 			return first + "." + second, orig
 		}
 	}
-	if IsCompactID(first) {
+	if isCompactID(first) {
 		return first, orig
 	}
 	return "", false
 }
 
-// ParseAddress parses a mark address: [@msg[@orig].]block[#span]. It reports
+// parseAddress parses a mark address: [@msg[@orig].]block[#span]. It reports
 // false when the text is not an address (the block name is missing or not a
 // lowercase name); Text, Span and the parts read so far are still filled.
-func ParseAddress(text string) (ir.Address, bool) {
+func parseAddress(text string) (ir.Address, bool) {
 	a := ir.Address{Text: text}
 	rest := text
 	if strings.HasPrefix(rest, "@") {
@@ -217,15 +217,15 @@ func ParseSelectors(span string) []ir.Selector {
 			}
 		}
 		if piece := strings.TrimSpace(span[start:i]); piece != "" {
-			out = append(out, ParseSelector(piece))
+			out = append(out, parseSelector(piece))
 		}
 		start = i + 1
 	}
 	return out
 }
 
-// ParseSelector classifies one selector.
-func ParseSelector(s string) ir.Selector {
+// parseSelector classifies one selector.
+func parseSelector(s string) ir.Selector {
 	sel := ir.Selector{Kind: ir.SelBad, Text: s}
 	switch {
 	case strings.HasPrefix(s, "L"):
@@ -304,7 +304,7 @@ func parseRange(s string) (a, b int, ranged, ok bool) {
 	return a, b, ranged, true
 }
 
-// Positional reports whether a selector locates text by position (L, p, c).
-func Positional(s *ir.Selector) bool {
+// positional reports whether a selector locates text by position (L, p, c).
+func positional(s *ir.Selector) bool {
 	return s.Kind == ir.SelLine || s.Kind == ir.SelPara || s.Kind == ir.SelChar
 }

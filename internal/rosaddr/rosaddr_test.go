@@ -61,7 +61,7 @@ func TestParseAddress(t *testing.T) {
 		{"@file:x.tgt", ir.Address{}, false},
 	}
 	for _, tt := range tests {
-		got, ok := ParseAddress(tt.text)
+		got, ok := parseAddress(tt.text)
 		if ok != tt.ok {
 			t.Errorf("ParseAddress(%q) ok = %v", tt.text, ok)
 			continue
@@ -99,7 +99,7 @@ func TestParseSelector(t *testing.T) {
 	}
 	for _, tt := range tests {
 		tt.want.Text = tt.s
-		if d := cmp.Diff(tt.want, ParseSelector(tt.s)); d != "" {
+		if d := cmp.Diff(tt.want, parseSelector(tt.s)); d != "" {
 			t.Errorf("ParseSelector(%q) (-want +got):\n%s", tt.s, d)
 		}
 	}

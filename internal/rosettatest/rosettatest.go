@@ -14,9 +14,9 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-// Messages reads every message of text; a message starts at each unindented
+// messages reads every message of text; a message starts at each unindented
 // line whose first word is a message id.
-func Messages(text string) []*ir.Message {
+func messages(text string) []*ir.Message {
 	var out []*ir.Message
 	var cur []string
 	flush := func() {
@@ -146,8 +146,8 @@ func newSlot(key string) ir.Slot {
 	return &ir.PlainSlot{SlotHead: head}
 }
 
-// SplitConf splits a trailing ~conf off s.
-func SplitConf(s string) (string, *ir.Conf) {
+// splitConf splits a trailing ~conf off s.
+func splitConf(s string) (string, *ir.Conf) {
 	t := strings.TrimRight(s, " \t")
 	i := strings.LastIndexAny(t, "~")
 	if i < 0 {
@@ -163,9 +163,9 @@ func SplitConf(s string) (string, *ir.Conf) {
 	return strings.TrimRight(t[:i], " \t"), &ir.Conf{Kind: k}
 }
 
-// Refs lists the references in s (@ then a letter, digit or '_', then
+// refs lists the references in s (@ then a letter, digit or '_', then
 // letters, digits and _:./#@=&-).
-func Refs(s string) []ir.Ref {
+func refs(s string) []ir.Ref {
 	var out []ir.Ref
 	for i := 0; i < len(s); i++ {
 		if s[i] != '@' || i+1 >= len(s) || !word(s[i+1]) {
@@ -188,19 +188,19 @@ func word(c byte) bool {
 func finishSlot(s ir.Slot, raw []string) {
 	h := s.Head()
 	h.Raw = strings.TrimSpace(strings.Join(raw, "\n"))
-	h.Refs = Refs(h.Raw)
+	h.Refs = refs(h.Raw)
 	switch s := s.(type) {
 	case *ir.PlainSlot:
-		s.Text, s.Conf = SplitConf(h.Raw)
+		s.Text, s.Conf = splitConf(h.Raw)
 	case *ir.BindingSlot:
 		for _, line := range raw {
 			key, val, neg, ok := binding(line)
 			if ok {
-				v, c := SplitConf(val)
+				v, c := splitConf(val)
 				s.Bindings = append(s.Bindings, &ir.Binding{Key: key, Neg: neg, Value: strings.TrimSpace(v), Conf: c})
 			} else if n := len(s.Bindings); n > 0 && strings.TrimSpace(line) != "" {
 				b := s.Bindings[n-1]
-				v, c := SplitConf(b.Value + " " + strings.TrimSpace(line))
+				v, c := splitConf(b.Value + " " + strings.TrimSpace(line))
 				b.Value = v
 				if c != nil {
 					b.Conf = c
@@ -208,7 +208,7 @@ func finishSlot(s ir.Slot, raw []string) {
 			}
 		}
 		if len(s.Bindings) == 0 {
-			s.Text, s.Conf = SplitConf(h.Raw)
+			s.Text, s.Conf = splitConf(h.Raw)
 		}
 	case *ir.ListSlot:
 		t := h.Raw
@@ -221,13 +221,13 @@ func finishSlot(s ir.Slot, raw []string) {
 			}
 		}
 	case *ir.ShapeSlot:
-		s.Shape = Shape(h.Raw)
+		s.Shape = shape(h.Raw)
 	case *ir.BlockSlot:
 		h.Raw = ""
 		if len(raw) > 0 {
 			h.Raw = strings.TrimSpace(raw[0])
 		}
-		h.Refs = Refs(h.Raw)
+		h.Refs = refs(h.Raw)
 	case *ir.MarkSlot:
 		for _, line := range raw {
 			if mk := mark(line); mk != nil {
@@ -257,8 +257,8 @@ func binding(line string) (key, val string, neg, ok bool) {
 	return "", "", false, false
 }
 
-// Shape reads a want value: {k, k?: type, ...} or act|act.
-func Shape(raw string) ir.Shape {
+// shape reads a want value: {k, k?: type, ...} or act|act.
+func shape(raw string) ir.Shape {
 	var sh ir.Shape
 	if strings.HasPrefix(raw, "{") && strings.HasSuffix(raw, "}") {
 		sh.Braced = true
@@ -329,7 +329,7 @@ func mark(line string) *ir.Mark {
 		if inq || c != '=' && c != '>' {
 			continue
 		}
-		v, conf := SplitConf(strings.TrimSpace(t[i+1:]))
+		v, conf := splitConf(strings.TrimSpace(t[i+1:]))
 		return &ir.Mark{Addr: ir.Address{Text: strings.TrimSpace(t[:i])}, Op: c, Value: strings.TrimSpace(v), Conf: conf}
 	}
 	return nil

@@ -173,7 +173,7 @@ func Address(text string, local *ir.Message, look Lookup) *ir.Resolution {
 		m = local
 	}
 	if m == nil {
-		return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: "no message " + orDefault(msgID, "named by "+PyRepr(text))}
+		return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: "no message " + orDefault(msgID, "named by "+pyRepr(text))}
 	}
 	if a.Msg == "" && msgID != "" {
 		return slotAddress(m, rest)
@@ -212,7 +212,7 @@ func slotAddress(m *ir.Message, rest string) *ir.Resolution {
 		}
 		break
 	}
-	return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: fmt.Sprintf("%s has no %s", headerID(m), PyRepr(rest))}
+	return &ir.Resolution{Status: ir.Orphan, Conf: "?", Detail: fmt.Sprintf("%s has no %s", headerID(m), pyRepr(rest))}
 }
 
 // Digests verifies every carried block of m against a complete src=@sha256:
@@ -224,7 +224,7 @@ func Digests(m *ir.Message) diag.List {
 		if !ok || bs.Block == nil {
 			continue
 		}
-		got, match, checked := Digest(bs.Block)
+		got, match, checked := digest(bs.Block)
 		if !checked || match {
 			continue
 		}

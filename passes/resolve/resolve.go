@@ -34,9 +34,9 @@ import (
 	"github.com/rosettac/rosettac/ir"
 )
 
-// Conf returns the confidence a resolution status implies: exact ~hi,
+// confOf returns the confidence a resolution status implies: exact ~hi,
 // relocated ~mid, ambiguous ~lo, outside and orphan ~?.
-func Conf(st ir.ResolutionStatus) string {
+func confOf(st ir.ResolutionStatus) string {
 	switch st {
 	case ir.Exact:
 		return "hi"
@@ -316,7 +316,7 @@ func (v *blockView) lineText(off, n int) string {
 // no selectors names the whole block.
 func Block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 	r := block(b, sels)
-	r.Conf = Conf(r.Status)
+	r.Conf = confOf(r.Status)
 	return r
 }
 
@@ -334,7 +334,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		s := &sels[i]
 		switch {
 		case s.Kind == ir.SelBad:
-			return &ir.Resolution{Status: ir.Orphan, Detail: "unparseable selector " + PyRepr(s.Text)}
+			return &ir.Resolution{Status: ir.Orphan, Detail: "unparseable selector " + pyRepr(s.Text)}
 		case s.Kind == ir.SelBox:
 			return &ir.Resolution{Status: ir.Outside, Detail: "an image region does not address text lines; deref " + orDefault(v.src, "the image")}
 		case s.Kind == ir.SelQuote:
@@ -390,9 +390,9 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 		switch {
 		case len(lines) == 0:
 			if failure == "" {
-				failure = "quote " + PyRepr(q.Quote) + " does not occur in `" + b.Name + "`"
+				failure = "quote " + pyRepr(q.Quote) + " does not occur in `" + b.Name + "`"
 				if near, sel, d, ok := v.nearest(q.Quote); ok {
-					failure += fmt.Sprintf("; the nearest passage is %s at %s (%s)", PyRepr(near), sel, plural(d, "edit"))
+					failure += fmt.Sprintf("; the nearest passage is %s at %s (%s)", pyRepr(near), sel, plural(d, "edit"))
 					fix = `q"` + near + `"`
 				}
 			}
@@ -400,7 +400,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 			k := q.Occ - 1
 			if k < 0 || k >= len(lines) {
 				if failure == "" {
-					failure = fmt.Sprintf("occurrence #%d of %s gone", q.Occ, PyRepr(q.Quote))
+					failure = fmt.Sprintf("occurrence #%d of %s gone", q.Occ, pyRepr(q.Quote))
 				}
 				continue
 			}
@@ -421,7 +421,7 @@ func block(b *ir.Block, sels []ir.Selector) *ir.Resolution {
 			case hit && (pos[0].HasCol || pos[0].Kind == ir.SelChar):
 				// The quote is where the range points, give or take some
 				// characters: say what the range selects and where the quote is.
-				d = fmt.Sprintf("`%s` selects %s, not the quote; the quote is at %s", pos[0].Text, PyRepr(hitText), sel)
+				d = fmt.Sprintf("`%s` selects %s, not the quote; the quote is at %s", pos[0].Text, pyRepr(hitText), sel)
 			case hit:
 				d += fmt.Sprintf(" (was L%d)", hitLine)
 			}
@@ -577,10 +577,10 @@ func orDefault(s, d string) string {
 	return s
 }
 
-// PyRepr quotes s the way the reference's detail strings do (Python repr):
+// pyRepr quotes s the way the reference's detail strings do (Python repr):
 // single quotes, or double quotes when s holds a single quote and no double
 // quote; backslashes and control characters escaped.
-func PyRepr(s string) string {
+func pyRepr(s string) string {
 	q := byte('\'')
 	if strings.IndexByte(s, '\'') >= 0 && strings.IndexByte(s, '"') < 0 {
 		q = '"'
@@ -610,12 +610,12 @@ func PyRepr(s string) string {
 	return sb.String()
 }
 
-// Digest checks a carried block against its src=@sha256:HEX when HEX is a
+// digest checks a carried block against its src=@sha256:HEX when HEX is a
 // complete digest (64 hex digits) and the block carries its whole content (no
 // window). It returns the computed digest and whether it matches; checked is
 // false when there is nothing to verify. The digest is of the content lines
 // joined by '\n'; a trailing newline is also accepted.
-func Digest(b *ir.Block) (got string, match, checked bool) {
+func digest(b *ir.Block) (got string, match, checked bool) {
 	src, _ := b.Attr("src")
 	want, ok := strings.CutPrefix(strings.TrimLeft(src, "@"), "sha256:")
 	if !ok || len(want) != 64 || len(b.Lines) == 0 {

@@ -128,7 +128,7 @@ func TestResolve(t *testing.T) {
 			if tt.detail != "" && r.Detail != tt.detail {
 				t.Errorf("detail = %q, want %q", r.Detail, tt.detail)
 			}
-			if r.Conf != Conf(r.Status) {
+			if r.Conf != confOf(r.Status) {
 				t.Errorf("conf = %q for %s", r.Conf, r.Status)
 			}
 		})
@@ -138,7 +138,7 @@ func TestResolve(t *testing.T) {
 func TestConf(t *testing.T) {
 	got := map[ir.ResolutionStatus]string{}
 	for _, s := range []ir.ResolutionStatus{ir.Exact, ir.Relocated, ir.Ambiguous, ir.Outside, ir.Orphan} {
-		got[s] = Conf(s)
+		got[s] = confOf(s)
 	}
 	want := map[ir.ResolutionStatus]string{ir.Exact: "hi", ir.Relocated: "mid", ir.Ambiguous: "lo", ir.Outside: "?", ir.Orphan: "?"}
 	if d := cmp.Diff(want, got); d != "" {
@@ -168,15 +168,15 @@ func TestAnchorLine(t *testing.T) {
 
 func TestDigest(t *testing.T) {
 	good := blk("x", "src=@sha256:"+sha("a\nb"), "a", "b")
-	if _, ok, checked := Digest(good); !ok || !checked {
+	if _, ok, checked := digest(good); !ok || !checked {
 		t.Errorf("good digest: ok=%v checked=%v", ok, checked)
 	}
 	nl := blk("x", "src=@sha256:"+sha("a\nb\n"), "a", "b")
-	if _, ok, _ := Digest(nl); !ok {
+	if _, ok, _ := digest(nl); !ok {
 		t.Error("a digest over content with its final newline is accepted")
 	}
 	bad := blk("x", "src=@sha256:"+sha("a\nc"), "a", "b")
-	if _, ok, checked := Digest(bad); ok || !checked {
+	if _, ok, checked := digest(bad); ok || !checked {
 		t.Errorf("bad digest: ok=%v checked=%v", ok, checked)
 	}
 	for _, b := range []*ir.Block{
@@ -185,7 +185,7 @@ func TestDigest(t *testing.T) {
 		blk("x", "src=@sha256:"+sha("zz")),                 // elided
 		blk("x", "src=@file:"+sha("zz"), "a"),              // not a digest
 	} {
-		if _, _, checked := Digest(b); checked {
+		if _, _, checked := digest(b); checked {
 			t.Errorf("%v: nothing to check, but checked", b.Attrs)
 		}
 	}

@@ -1,17 +1,17 @@
 package schema
 
-// IDSet is a set of row IDs. IDs are usually small and dense (1, 2, 3, ...), so
+// idSet is a set of row IDs. IDs are usually small and dense (1, 2, 3, ...), so
 // it keeps them in a bitmap, one bit per possible ID, and falls back to a map
 // for IDs that would make the bitmap sparse (negative, or far beyond the count).
 // A million dense IDs cost 125 KB.
-type IDSet struct {
+type idSet struct {
 	bits  []uint64
 	other map[int64]struct{}
 	n     int
 }
 
 // Add adds id and reports whether it was new.
-func (s *IDSet) Add(id int64) bool {
+func (s *idSet) Add(id int64) bool {
 	if id >= 0 && id < int64(len(s.bits))*64 {
 		w, b := id/64, uint64(1)<<(id%64)
 		if s.bits[w]&b != 0 {
@@ -49,7 +49,7 @@ func (s *IDSet) Add(id int64) bool {
 }
 
 // Has reports whether id is in the set.
-func (s *IDSet) Has(id int64) bool {
+func (s *idSet) Has(id int64) bool {
 	if id >= 0 && id < int64(len(s.bits))*64 {
 		return s.bits[id/64]&(1<<(id%64)) != 0
 	}
@@ -58,4 +58,4 @@ func (s *IDSet) Has(id int64) bool {
 }
 
 // Len is the number of IDs in the set.
-func (s *IDSet) Len() int { return s.n }
+func (s *idSet) Len() int { return s.n }

@@ -69,8 +69,8 @@ const (
 	CodeAnySpace      = "AD091" // any cell with blanks around its JSON (warning)
 )
 
-// MaxFields is the most fields a schema may have (the seed's limit).
-const MaxFields = 500
+// maxFields is the most fields a schema may have (the seed's limit).
+const maxFields = 500
 
 // Check checks a whole document and returns its diagnostics in source order.
 func Check(doc *ir.DSLDoc) diag.List {
@@ -109,7 +109,7 @@ type Checker struct {
 type table struct {
 	s        *ir.DSLSchema
 	ok       bool  // the columns are usable for checking rows
-	ids      IDSet // IDs of its rows
+	ids      idSet // IDs of its rows
 	rows     int   // rows seen
 	seq      bool  // the IDs so far are 1, 2, 3, ... in row order
 	hasData  bool  // a [DATA] block was seen
@@ -219,9 +219,9 @@ func (c *Checker) schema(idx int, s *ir.DSLSchema) {
 				"column %s of a schema is marked required", col.Name)
 		}
 	}
-	if len(s.Columns) > MaxFields {
-		c.errorf(CodeTooManyFields, s.Columns[MaxFields].Span, "split the schema into related schemas with references",
-			"schema %s has %d fields, more than %d", s.Label, len(s.Columns), MaxFields)
+	if len(s.Columns) > maxFields {
+		c.errorf(CodeTooManyFields, s.Columns[maxFields].Span, "split the schema into related schemas with references",
+			"schema %s has %d fields, more than %d", s.Label, len(s.Columns), maxFields)
 	}
 	if !c.fields(s.Columns, "schema "+s.Label, t) {
 		t.ok = false

@@ -226,7 +226,7 @@ func TestCells(t *testing.T) {
 }
 
 func TestIDSet(t *testing.T) {
-	var s IDSet
+	var s idSet
 	ids := []int64{1, 2, 3, 1 << 40, -5, 70000, 100, 0}
 	for _, id := range ids {
 		if !s.Add(id) {
