@@ -250,5 +250,5 @@ func (c *cutter) isHeader(line string) bool {
 			return false
 		}
 	}
-	return headerCandidate(s) && parseLine(&c.lex, headerParser, modeHeader, s) != nil
+	return headerCandidate(s) && parseLine(&c.lex, headerParser(), modeHeader, s) != nil
 }
