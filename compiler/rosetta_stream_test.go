@@ -147,10 +147,14 @@ func TestRereadAsWhenStored(t *testing.T) {
 	}
 }
 
-// TestStreamCheckMemory holds rosettac check to the memory target of
-// issue #3: on a generated 10k-message transcript, the live heap at the end of
-// the fold (the check's largest: the session only grows) stays under four
-// times the input. The whole-IR check holds about six times.
+// TestStreamCheckMemory holds rosettac check to its memory: on a generated
+// 10k-message transcript, the live heap at the end of the fold (the check's
+// largest: the session only grows), the input counted, stays under two and a
+// half times the input. It is about 2.1 times: the session keeps no IR node
+// of a stored message (issue #19; it was 3.9 times when it kept the txt
+// blocks, want contracts and targets, and the whole-IR check holds about
+// six). The collector's headroom doubles what is live at the process's peak,
+// which issue #19 wants under four times the input.
 func TestStreamCheckMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates a 3 MB transcript")
@@ -164,8 +168,8 @@ func TestStreamCheckMemory(t *testing.T) {
 	defer func() { checkedHook = nil }()
 	base := liveHeap() // the input is live already, and counts: the command reads it
 	Diagnose("bench.rose", src, Options{From: ir.Rosetta})
-	if ratio := float64(peak-base+uint64(len(src))) / float64(len(src)); ratio >= 4 {
-		t.Errorf("streamed check holds %.2f× its input at its peak, want under 4×", ratio)
+	if ratio := float64(peak-base+uint64(len(src))) / float64(len(src)); ratio >= 2.5 {
+		t.Errorf("streamed check holds %.2f× its input at its peak, want under 2.5×", ratio)
 	} else {
 		t.Logf("peak live heap %.2f× the input", ratio)
 	}

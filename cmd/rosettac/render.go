@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"fmt"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/text"
+	"github.com/rosettac/rosettac/ir"
 )
 
 func init() {
@@ -74,13 +76,31 @@ func runRender(e *env, args []string) int {
 		return usageError(e, c, fmt.Errorf("--msg and --block: give one"))
 	}
 	e.mapInputs = true // render writes no file
-	results, code := loadFiles(e, c, files, &in, &df, compiler.Check)
+	step := compiler.Check
+	streamed := map[*compiler.Result]bool{} // written already
+	var writeErr error
+	if len(files) == 1 && !in.oneSession && opt.Msg == "" && opt.Block == "" && !opt.Bare {
+		// One Rosetta file, whole: rendered message by message.
+		step = func(name string, data []byte, copt compiler.Options) *compiler.Result {
+			r := renderStreamed(e, name, data, copt, opt, &writeErr)
+			if r == nil {
+				return compiler.Check(name, data, copt)
+			}
+			streamed[r] = true
+			return r
+		}
+	}
+	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {
 		return code
 	}
+	if writeErr != nil {
+		fmt.Fprintf(e.stderr, "rosettac %s: %v\n", c.name, writeErr)
+		return exitUsage
+	}
 	first := true
 	for _, r := range results {
-		if r.Doc == nil {
+		if r.Doc == nil || streamed[r] {
 			continue
 		}
 		if !first && (!opt.Bare || opt.BareHeaders) {
@@ -100,4 +120,48 @@ func runRender(e *env, args []string) int {
 	}
 	// The rendering is the product; diagnostics go to stderr in the chosen format.
 	return report(e.stderr, results, &df)
+}
+
+// renderStreamed renders a Rosetta file without holding its transcript: a
+// first streamed check collects the marks that messages put on the blocks of
+// earlier ones (what a block shows depends on what comes after it), and a
+// second renders each message as the session hands it out
+// (text.RosettaStream), with the bytes text.Render gives. It returns nil,
+// having written nothing, for a file that is not Rosetta, or whose epoch a
+// later def changed (the caller then renders it whole). The check runs
+// twice: the CPU a rendering costs, for the memory of one message at a time.
+func renderStreamed(e *env, name string, data []byte, opt compiler.Options, topt text.Options, writeErr *error) *compiler.Result {
+	var marks text.ForeignMarks
+	var epochs []string // the epochs the stream gave messages, once each
+	final := ""
+	r := compiler.DiagnoseItems(name, data, opt, compiler.Items{
+		Message: func(m *ir.Message) {
+			marks.Add(m)
+			if len(epochs) == 0 || epochs[len(epochs)-1] != m.Epoch {
+				epochs = append(epochs, m.Epoch)
+			}
+		},
+		Settle: func(epoch string) { final = epoch }})
+	if r == nil || r.Doc == nil {
+		return r
+	}
+	for _, ep := range epochs {
+		if ep != final {
+			// A later def epoch = changed the epoch the earlier messages
+			// render with (the whole check settles it into every message):
+			// render the file whole (rare: a transcript declares it once).
+			return nil
+		}
+	}
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	s := text.NewRosettaStream(topt, &marks, func(b []byte) {
+		if *writeErr == nil {
+			_, *writeErr = w.Write(b)
+		}
+	})
+	r = compiler.DiagnoseItems(name, data, opt, compiler.Items{Message: s.Message, Prose: s.Prose})
+	if err := w.Flush(); err != nil && *writeErr == nil {
+		*writeErr = err
+	}
+	return r
 }

@@ -15,15 +15,16 @@ package json
 import (
 	"bytes"
 	"encoding/base64"
-	stdjson "encoding/json"
 	"reflect"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/emit"
+	"github.com/rosettac/rosettac/internal/jsonquote"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -180,23 +181,43 @@ func keyString(k reflect.Value) string {
 }
 
 func writeSpan(b *bytes.Buffer, s diag.Span) {
-	b.WriteString(`{"start":[`)
-	b.WriteString(strconv.Itoa(s.Start().Line) + "," + strconv.Itoa(s.Start().Col) + "," + strconv.Itoa(s.StartOffset()))
-	b.WriteString(`],"end":[`)
-	b.WriteString(strconv.Itoa(s.End().Line) + "," + strconv.Itoa(s.End().Col) + "," + strconv.Itoa(s.EndOffset()))
-	b.WriteString("]}")
+	st, en := s.Start(), s.End()
+	var buf [80]byte // the digits in place, not a string each
+	out := append(buf[:0], `{"start":[`...)
+	out = appendInts(out, st.Line, st.Col, s.StartOffset())
+	out = append(out, `],"end":[`...)
+	out = appendInts(out, en.Line, en.Col, s.EndOffset())
+	b.Write(append(out, "]}"...))
 }
 
-func writeString(b *bytes.Buffer, s string) {
-	var tmp bytes.Buffer
-	enc := stdjson.NewEncoder(&tmp)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	b.Write(bytes.TrimRight(tmp.Bytes(), "\n"))
+// appendInts appends the numbers, comma-separated.
+func appendInts(out []byte, ns ...int) []byte {
+	for i, n := range ns {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = strconv.AppendInt(out, int64(n), 10)
+	}
+	return out
 }
 
-// snake turns a Go field name into snake_case (KeySpan -> key_span, ID -> id).
+func writeString(b *bytes.Buffer, s string) { jsonquote.Write(b, s) }
+
+// snake turns a Go field name into snake_case (KeySpan -> key_span, ID -> id),
+// each name once (snakes): the IR has a few dozen field names, and a file
+// writes them once per node.
 func snake(name string) string {
+	if s, ok := snakes.Load(name); ok {
+		return s.(string)
+	}
+	s := snakeOf(name)
+	snakes.Store(name, s)
+	return s
+}
+
+var snakes sync.Map
+
+func snakeOf(name string) string {
 	var out strings.Builder
 	rs := []rune(name)
 	for i, r := range rs {

@@ -42,6 +42,30 @@ func renderRosetta(doc ir.Document, opt Options) ([]byte, diag.List) {
 	if opt.Bare {
 		return bareRosetta(msgs, only, opt.BareHeaders), nil
 	}
+	if only == nil && opt.Msg == "" {
+		// The whole transcript, as a stream renders it (one mechanism): the
+		// marks later messages put on blocks first, then message by message
+		// with the prose between them where it stands, under a marker saying
+		// it was not read (in every view but clean).
+		var marks ForeignMarks
+		for _, m := range msgs {
+			marks.Add(m)
+		}
+		var out []byte
+		s := NewRosettaStream(opt, &marks, func(b []byte) { out = append(out, b...) })
+		prose := t.Prose
+		for _, m := range msgs {
+			for len(prose) > 0 && prose[0].Span.StartOffset() < m.Span.StartOffset() {
+				s.Prose(prose[0])
+				prose = prose[1:]
+			}
+			s.Message(m)
+		}
+		for _, p := range prose {
+			s.Prose(p)
+		}
+		return out, nil
+	}
 	r := newRosRenderer(opt)
 	r.foreign = foreignMarks(t)
 	if only != nil {
@@ -49,38 +73,7 @@ func renderRosetta(doc ir.Document, opt Options) ([]byte, diag.List) {
 		r.block(&out, only, r.marginMarks(msgs[0], r.keep == nil || r.keep["mark"]))
 		return joinLines(out.finish()), nil
 	}
-	// The whole transcript, in every view but clean: the prose between the
-	// messages is shown where it stands, under a marker saying it was not read.
-	var prose []*ir.Prose
-	if opt.Msg == "" && opt.View != "clean" {
-		prose = t.Prose
-	}
-	var out []byte
-	n := 0
-	emit := func(lines []string) {
-		if len(lines) == 0 {
-			return
-		}
-		if n > 0 {
-			out = append(out, '\n')
-		}
-		n++
-		for _, ln := range lines {
-			out = append(out, ln...)
-			out = append(out, '\n')
-		}
-	}
-	for _, m := range msgs {
-		for len(prose) > 0 && prose[0].Span.StartOffset() < m.Span.StartOffset() {
-			emit(unreadLines(opt.Lang, prose[0].Text))
-			prose = prose[1:]
-		}
-		emit(r.message(m))
-	}
-	for _, p := range prose {
-		emit(unreadLines(opt.Lang, p.Text))
-	}
-	return out, nil
+	return joinLines(r.message(msgs[0])), nil // --msg
 }
 
 // bareRosetta is the deliverable itself: the exact bytes of every carried txt

@@ -1,6 +1,8 @@
 package text
 
 import (
+	"slices"
+
 	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -24,47 +26,123 @@ type foreignMark struct {
 // revisions its sender made of it (as the session resolves it) unless the
 // address says @orig.
 func foreignMarks(t *ir.Transcript) map[*ir.Block][]foreignMark {
-	byID := map[string]*ir.Message{}
-	revised := map[string]string{} // id -> id of the own revise that replaced it
-	out := map[*ir.Block][]foreignMark{}
+	f := &ForeignMarks{}
 	for _, m := range t.Messages {
-		h := m.Header
-		if h == nil {
-			continue
-		}
-		for _, s := range m.Slots {
-			ms, ok := s.(*ir.MarkSlot)
-			if !ok {
-				continue
-			}
-			for _, mk := range ms.Marks {
-				a := mk.Addr
-				if a.Msg == "" || mk.Resolution == nil {
-					continue
-				}
-				id := a.Msg
-				for seen := 0; !a.Orig && revised[id] != "" && seen < len(t.Messages); seen++ {
-					id = revised[id]
-				}
-				target := byID[id]
-				if target == nil || target == m {
-					continue
-				}
-				if b := rosblock.Find(target, markBlock(mk)); b != nil {
-					out[b] = append(out[b], foreignMark{mk: mk, author: h.Sender})
-				}
-			}
-		}
-		if _, dup := byID[h.ID.Text]; !dup {
-			byID[h.ID.Text] = m
-		}
-		if re, ok := h.Field("re"); ok && h.Act == "revise" {
-			if p := byID[re]; p != nil && p.Header.Sender == h.Sender {
-				revised[re] = h.ID.Text
-			}
+		f.Add(m)
+	}
+	out := map[*ir.Block][]foreignMark{}
+	for i, m := range t.Messages {
+		for b, fms := range f.of(i, m) {
+			out[b] = append(out[b], fms...)
 		}
 	}
 	return out
+}
+
+// ForeignMarks collects the marks each message of a transcript puts on the
+// blocks of earlier messages, from the messages in transcript order: what a
+// block shows in its margin depends on what comes after it, so a rendering
+// that sees each message once (RosettaStream) is told by a first pass. The
+// zero ForeignMarks is ready; what it keeps is copied out of the messages, so
+// their IR may go.
+type ForeignMarks struct {
+	n       int                              // messages added
+	first   map[string]foreignTarget         // a message id -> the first message with it
+	revised map[string]string                // id -> id of the own revise that replaced it
+	on      map[foreignBlock][]foreignMark   // the marks on a block
+}
+
+// foreignBlock names a block by its message's ordinal and its name (the last
+// block of the message with the name, as rosblock.Find reads an address).
+type foreignBlock struct {
+	ord  int
+	name string
+}
+
+type foreignTarget struct {
+	ord    int
+	sender string
+}
+
+// Add reads the next message's marks on earlier messages.
+func (f *ForeignMarks) Add(m *ir.Message) {
+	ord := f.n
+	f.n++
+	h := m.Header
+	if h == nil {
+		return
+	}
+	if f.first == nil {
+		f.first, f.revised, f.on = map[string]foreignTarget{}, map[string]string{}, map[foreignBlock][]foreignMark{}
+	}
+	for _, s := range m.Slots {
+		ms, ok := s.(*ir.MarkSlot)
+		if !ok {
+			continue
+		}
+		for _, mk := range ms.Marks {
+			a := mk.Addr
+			if a.Msg == "" || mk.Resolution == nil {
+				continue
+			}
+			id := a.Msg
+			for seen := 0; !a.Orig && f.revised[id] != "" && seen < f.n; seen++ {
+				id = f.revised[id]
+			}
+			target, ok := f.first[id]
+			if !ok {
+				continue
+			}
+			k := foreignBlock{target.ord, markBlock(mk)}
+			f.on[k] = append(f.on[k], foreignMark{mk: copyMark(mk), author: h.Sender})
+		}
+	}
+	if _, dup := f.first[h.ID.Text]; !dup {
+		f.first[h.ID.Text] = foreignTarget{ord: ord, sender: h.Sender}
+	}
+	if re, ok := h.Field("re"); ok && h.Act == "revise" {
+		if p, ok := f.first[re]; ok && p.sender == h.Sender {
+			f.revised[re] = h.ID.Text
+		}
+	}
+}
+
+// of returns the marks on the blocks of m, the message of ordinal ord.
+func (f *ForeignMarks) of(ord int, m *ir.Message) map[*ir.Block][]foreignMark {
+	if len(f.on) == 0 {
+		return nil
+	}
+	var out map[*ir.Block][]foreignMark
+	for _, s := range m.Slots {
+		bs, ok := s.(*ir.BlockSlot)
+		if !ok || bs.Block == nil {
+			continue
+		}
+		fms := f.on[foreignBlock{ord, bs.Block.Name}]
+		if len(fms) == 0 || rosblock.Find(m, bs.Block.Name) != bs.Block {
+			continue // an address names the last block of its name
+		}
+		if out == nil {
+			out = map[*ir.Block][]foreignMark{}
+		}
+		out[bs.Block] = fms
+	}
+	return out
+}
+
+// copyMark is mk with nothing shared with the message it is in.
+func copyMark(mk *ir.Mark) *ir.Mark {
+	c := *mk
+	c.Addr.Selectors = slices.Clone(mk.Addr.Selectors)
+	if mk.Conf != nil {
+		cf := *mk.Conf
+		c.Conf = &cf
+	}
+	if mk.Resolution != nil {
+		r := *mk.Resolution
+		c.Resolution = &r
+	}
+	return &c
 }
 
 // placeForeign places a block's foreign marks under the lines they anchor on; the

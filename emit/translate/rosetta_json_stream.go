@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"bytes"
+
 	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -13,9 +15,10 @@ import (
 // Prose for the items in source order, then End. Each item is built and
 // written alone, the same nodes Translate builds for it.
 type RosettaJSONStream struct {
-	Out   func([]byte) // gets the output, piece by piece
+	Out   func([]byte) // gets the output, piece by piece, valid only during the call
 	begun bool
 	items int
+	buf   bytes.Buffer // an item's text, the one buffer for all of them
 }
 
 func (s *RosettaJSONStream) item(v *jb) {
@@ -27,7 +30,9 @@ func (s *RosettaJSONStream) item(v *jb) {
 		s.Out([]byte{','})
 	}
 	s.items++
-	s.Out(linguajson.Compact(v))
+	s.buf.Reset()
+	linguajson.CompactTo(&s.buf, v)
+	s.Out(s.buf.Bytes())
 }
 
 // Message writes a message's item.

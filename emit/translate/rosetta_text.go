@@ -72,26 +72,19 @@ func (r *rmsg) field(k, v string) {
 	r.fields = append(r.fields, [2]string{k, v})
 }
 
-// text writes the message: its header line, then its slots (each printed
-// by the grammar's printer). The header is written here, not by the printer:
-// the printer puts fields in canonical order, and the order the translation
-// gives them is the order its loss diagnostics name them in.
+// text writes the message: its header line (rosetta.WriteHeader, with the
+// fields in the order the translation gives them, which is the order its loss
+// diagnostics name them in; the printer would put them in canonical order),
+// then its slots (each printed by the grammar's printer).
 func (r *rmsg) text(b *strings.Builder) {
-	b.WriteString(r.id)
-	b.WriteByte(' ')
-	b.WriteString(r.act)
-	if r.route != nil || r.sender != "" {
-		b.WriteString(" " + r.sender + ">")
-		b.WriteString(strings.Join(r.route, ","))
-	}
-	if r.topic != "" {
-		b.WriteString(" #")
-		b.WriteString(r.topic)
+	h := rosetta.HeaderLine{ID: r.id, Act: r.act, Route: r.route != nil || r.sender != "", Sender: r.sender, Topic: r.topic}
+	for _, t := range r.route {
+		h.Targets = append(h.Targets, ir.Target{Text: t})
 	}
 	for _, f := range r.fields {
-		b.WriteString(" " + f[0] + "=" + f[1])
+		h.Fields = append(h.Fields, ir.Field{Key: f[0], Value: f[1]})
 	}
-	b.WriteByte('\n')
+	rosetta.WriteHeader(b, h)
 	for _, s := range r.allSlots() {
 		b.WriteString(s)
 		if !strings.HasSuffix(s, "\n") {

@@ -3,6 +3,7 @@ package agentdsl
 import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+	"sync"
 )
 
 // The participle grammars of AgentDSL's structure lines. The line classifier
@@ -83,14 +84,25 @@ type textAST struct {
 	Text   string `parser:"@(Text | Value)"`
 }
 
+// The parsers, each built when it is first needed (sync.OnceValue, safe from
+// several goroutines): a process that reads no such input builds none, where
+// building them all at init was a millisecond or two of every start.
 var (
-	schemaHeaderParser   = participle.MustBuild[schemaHeaderAST](participle.Lexer(plainLexer))
-	columnsParser        = participle.MustBuild[columnsAST](participle.Lexer(plainLexer))
-	bracketColumnsParser = participle.MustBuild[bracketColumnsAST](participle.Lexer(plainLexer))
-	ioParser             = participle.MustBuild[ioAST](participle.Lexer(plainLexer))
-	nameParser           = participle.MustBuild[nameAST](participle.Lexer(plainLexer))
-	descParser           = participle.MustBuild[descAST](participle.Lexer(descLexer))
-	paramParser          = participle.MustBuild[paramAST](participle.Lexer(paramLexer))
+	schemaHeaderParser = sync.OnceValue(func() *participle.Parser[schemaHeaderAST] {
+		return participle.MustBuild[schemaHeaderAST](participle.Lexer(plainLexer))
+	})
+	columnsParser = sync.OnceValue(func() *participle.Parser[columnsAST] {
+		return participle.MustBuild[columnsAST](participle.Lexer(plainLexer))
+	})
+	bracketColumnsParser = sync.OnceValue(func() *participle.Parser[bracketColumnsAST] {
+		return participle.MustBuild[bracketColumnsAST](participle.Lexer(plainLexer))
+	})
+	ioParser    = sync.OnceValue(func() *participle.Parser[ioAST] { return participle.MustBuild[ioAST](participle.Lexer(plainLexer)) })
+	nameParser  = sync.OnceValue(func() *participle.Parser[nameAST] { return participle.MustBuild[nameAST](participle.Lexer(plainLexer)) })
+	descParser  = sync.OnceValue(func() *participle.Parser[descAST] { return participle.MustBuild[descAST](participle.Lexer(descLexer)) })
+	paramParser = sync.OnceValue(func() *participle.Parser[paramAST] {
+		return participle.MustBuild[paramAST](participle.Lexer(paramLexer))
+	})
 )
 
 // grammar returns the EBNF of every structure-line grammar, in a fixed order,
@@ -100,13 +112,13 @@ func grammar() string {
 		name string
 		p    interface{ String() string }
 	}{
-		{"schema header", schemaHeaderParser},
-		{"schema columns", columnsParser},
-		{"result header", bracketColumnsParser},
-		{"function IN/OUT", ioParser},
-		{"function or call name", nameParser},
-		{"function DESC", descParser},
-		{"call or json parameter", paramParser},
+		{"schema header", schemaHeaderParser()},
+		{"schema columns", columnsParser()},
+		{"result header", bracketColumnsParser()},
+		{"function IN/OUT", ioParser()},
+		{"function or call name", nameParser()},
+		{"function DESC", descParser()},
+		{"call or json parameter", paramParser()},
 	}
 	var out string
 	for _, p := range parts {

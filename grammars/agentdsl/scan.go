@@ -326,7 +326,7 @@ func (r *reader) open(st state, l *line, t string, lead int, sp diag.Span) {
 	switch st {
 	case inSchema:
 		s := &ir.DSLSchema{Span: sp}
-		if ast, err := schemaHeaderParser.ParseString(r.file, t); err != nil {
+		if ast, err := schemaHeaderParser().ParseString(r.file, t); err != nil {
 			r.syntax(l, lead, t, err, "write the header as [SCHEMA:LABEL], LABEL of letters, digits and _")
 			s.Label = strings.TrimSuffix(strings.TrimPrefix(t, "[SCHEMA:"), "]")
 			s.LabelSpan = sp
@@ -448,7 +448,7 @@ func (r *reader) schemaLine(l *line, t string, lead int) {
 	}
 	s.ColumnsSpan = r.span(l, lead, lead+len(t))
 	r.extend(&s.Span, l)
-	ast, err := columnsParser.ParseString(r.file, t)
+	ast, err := columnsParser().ParseString(r.file, t)
 	if err != nil {
 		r.syntax(l, lead, t, err, "write columns as NAME:type|NAME:type, a reference as @SCHEMA.ID:int")
 		s.Broken = true
@@ -491,7 +491,7 @@ func (r *reader) funcLine(l *line, t string, lead int) {
 	case strings.HasPrefix(t, "["):
 		r.closeFunc()
 		fn := &ir.DSLFunction{Span: sp}
-		if ast, err := nameParser.ParseString(r.file, t); err != nil {
+		if ast, err := nameParser().ParseString(r.file, t); err != nil {
 			r.syntax(l, lead, t, err, "write a function entry as [Name], Name of letters, digits and _")
 			fn.Name = strings.TrimSuffix(strings.TrimPrefix(t, "["), "]")
 			fn.NameSpan = sp
@@ -504,7 +504,7 @@ func (r *reader) funcLine(l *line, t string, lead int) {
 		r.stray(l, t, "start each function with its [Name] line", "a function line before any [Name] in [FUNCTIONS]")
 		return
 	case strings.HasPrefix(t, "DESC"):
-		ast, err := descParser.ParseString(r.file, t)
+		ast, err := descParser().ParseString(r.file, t)
 		if err != nil {
 			r.syntax(l, lead, t, err, "write the description as DESC[text]")
 			r.keep(l)
@@ -521,7 +521,7 @@ func (r *reader) funcLine(l *line, t string, lead int) {
 		}
 		r.fn.Desc = d
 	case strings.HasPrefix(t, "IN") || strings.HasPrefix(t, "OUT"):
-		ast, err := ioParser.ParseString(r.file, t)
+		ast, err := ioParser().ParseString(r.file, t)
 		if err != nil {
 			r.syntax(l, lead, t, err, "write parameters as IN[NAME:type*|NAME:type] and results as OUT[NAME:type|...]")
 			r.keep(l)
@@ -550,7 +550,7 @@ func (r *reader) param(l *line, t string, lead int) *ir.DSLParam {
 	// The value keeps its exact bytes, trailing blanks included: only the
 	// leading indentation of the line is coordination syntax.
 	t = l.text[lead:]
-	ast, err := paramParser.ParseString(r.file, t)
+	ast, err := paramParser().ParseString(r.file, t)
 	if err != nil {
 		r.syntax(l, lead, t, err, "write one NAME:VALUE per line")
 		r.diags[len(r.diags)-1].Message += " in a NAME:VALUE line"
@@ -574,7 +574,7 @@ func (r *reader) callLine(l *line, t string, lead int) {
 		}
 		sp := r.span(l, lead, lead+len(t))
 		c.NameSpan = sp
-		if ast, err := nameParser.ParseString(r.file, t); err != nil {
+		if ast, err := nameParser().ParseString(r.file, t); err != nil {
 			r.syntax(l, lead, t, err, "write the function as [Name]")
 			c.Name = strings.TrimSuffix(strings.TrimPrefix(t, "["), "]")
 		} else {
@@ -605,7 +605,7 @@ func resultMarker(t string) string {
 	if !strings.Contains(t, "STATUS") && !strings.Contains(t, "ERROR") {
 		return "" // a header line, which resultLine parses next: not twice
 	}
-	ast, err := bracketColumnsParser.ParseString("", t)
+	ast, err := bracketColumnsParser().ParseString("", t)
 	if err != nil || len(ast.Columns) != 1 {
 		return ""
 	}
@@ -653,7 +653,7 @@ func (r *reader) resultLine(l *line, t string, lead int) {
 		return
 	case strings.HasPrefix(t, "[") && res.Header == nil && !res.Broken && len(res.Rows) == 0:
 		res.Header = &ir.DSLColumns{Span: sp}
-		ast, err := bracketColumnsParser.ParseString(r.file, t)
+		ast, err := bracketColumnsParser().ParseString(r.file, t)
 		if err != nil {
 			r.syntax(l, lead, t, err, "write the result header as [NAME:type|NAME:type]")
 			res.Header = nil

@@ -19,7 +19,7 @@ func (Syntax) ParseColumns(s string) ([]*ir.DSLColumn, error) {
 	r := &reader{}
 	l := &line{text: s, num: 1}
 	lead := len(s) - len(strings.TrimLeft(s, " \t"))
-	ast, err := columnsParser.ParseString("", t)
+	ast, err := columnsParser().ParseString("", t)
 	if err != nil {
 		r.syntax(l, lead, t, err, "")
 		return nil, errors.New(r.diags[0].Message)

@@ -2,6 +2,7 @@ package lingua
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -267,12 +268,17 @@ var sigLexer = handlex.New([]string{"Sig", "Version", "At", "Source", "Other"},
 		}
 	})
 
+// The parsers, each built when it is first needed (sync.OnceValue, safe from
+// several goroutines): a process that reads no such input builds none, where
+// building them all at init was a millisecond or two of every start.
 var (
-	headParser    = participle.MustBuild[headAST](participle.Lexer(headLexer))
-	timeParser    = participle.MustBuild[timeAST](participle.Lexer(timeLexer))
-	condParser    = participle.MustBuild[condAST](participle.Lexer(condLexer))
-	payloadParser = participle.MustBuild[payloadAST](participle.Lexer(payloadLexer))
-	sigParser     = participle.MustBuild[sigAST](participle.Lexer(sigLexer))
+	headParser    = sync.OnceValue(func() *participle.Parser[headAST] { return participle.MustBuild[headAST](participle.Lexer(headLexer)) })
+	timeParser    = sync.OnceValue(func() *participle.Parser[timeAST] { return participle.MustBuild[timeAST](participle.Lexer(timeLexer)) })
+	condParser    = sync.OnceValue(func() *participle.Parser[condAST] { return participle.MustBuild[condAST](participle.Lexer(condLexer)) })
+	payloadParser = sync.OnceValue(func() *participle.Parser[payloadAST] {
+		return participle.MustBuild[payloadAST](participle.Lexer(payloadLexer))
+	})
+	sigParser = sync.OnceValue(func() *participle.Parser[sigAST] { return participle.MustBuild[sigAST](participle.Lexer(sigLexer)) })
 )
 
 // grammar returns the EBNF of every Lingua grammar, for the golden file that
@@ -280,11 +286,11 @@ var (
 func grammar() string {
 	var b strings.Builder
 	for _, g := range []struct{ name, ebnf string }{
-		{"head", headParser.String()},
-		{"time", timeParser.String()},
-		{"condition", condParser.String()},
-		{"payload", payloadParser.String()},
-		{"signature", sigParser.String()},
+		{"head", headParser().String()},
+		{"time", timeParser().String()},
+		{"condition", condParser().String()},
+		{"payload", payloadParser().String()},
+		{"signature", sigParser().String()},
 	} {
 		b.WriteString("(* " + g.name + " *)\n" + g.ebnf + "\n\n")
 	}

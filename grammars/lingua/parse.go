@@ -201,7 +201,7 @@ func tokenAt(s string, off int) string {
 
 func (p *parser) signature(s string, start int) *ir.LinguaSignature {
 	sig := &ir.LinguaSignature{Span: p.span(start, start+len(s))}
-	ast, err := sigParser.ParseString("", s)
+	ast, err := sigParser().ParseString("", s)
 	if err != nil {
 		off := syntaxOffset(err, len(s))
 		p.errorf(CodeBadSignature, start+off, start+len(s), "write it as --👽lingua/0.4@agent-lingua (or @<URL>)",
@@ -249,12 +249,12 @@ func (p *parser) message(s string, start int) ir.LinguaMessage {
 		headEnd = len(s)
 	}
 	head := s[:headEnd]
-	ast, err := headParser.ParseString("", head)
+	ast, err := headParser().ParseString("", head)
 	inWords := false
 	if err != nil {
 		n := len(p.errs)
 		if code := p.codeInWords(head, start); code != "" { // 👽WEB.GET (slips.go)
-			ast, err = headParser.ParseString("", code)
+			ast, err = headParser().ParseString("", code)
 			inWords = true
 		} else if len(p.errs) > n {
 			return &ir.LinguaBad{Span: p.span(start, start+len(s)), Text: s} // reported, with its did-you-mean
@@ -451,7 +451,7 @@ const timeHint = "write ~+30m (after), ~-2h (before), ~*4h (every), ~=1706889600
 // time reads the value of a ~ field (after the marker, at byte offset start).
 func (p *parser) time(s string, start int) *ir.LinguaTime {
 	sp := p.span(start-1, start+len(s))
-	ast, err := timeParser.ParseString("", s)
+	ast, err := timeParser().ParseString("", s)
 	if err != nil {
 		off := syntaxOffset(err, len(s))
 		p.errorf(CodeBadTime, start+off, start+len(s), timeHint, "time ~%s cannot be read at %s", diagtext.Clip(s), tokenAt(s, off))
@@ -533,7 +533,7 @@ func (p *parser) cond(s string, start int) (out *ir.LinguaCond) {
 	if q == "" {
 		return nil
 	}
-	ast, err := condParser.ParseString("", q)
+	ast, err := condParser().ParseString("", q)
 	if err != nil {
 		off := syntaxOffset(err, len(q))
 		if off > 0 {
@@ -568,7 +568,7 @@ func (p *parser) cond(s string, start int) (out *ir.LinguaCond) {
 
 // payload reads the value of a $ field. Its bytes are kept as written.
 func (p *parser) payload(s string, start int) *ir.LinguaPayload {
-	ast, err := payloadParser.ParseString("", s)
+	ast, err := payloadParser().ParseString("", s)
 	if err != nil { // cannot happen with this lexer, but never panic on it
 		p.errorf(CodeBadPayload, start, start+len(s), "", "payload cannot be read")
 		return nil

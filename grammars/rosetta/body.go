@@ -248,12 +248,12 @@ func (p *parser) txtHead(ss *slotState, rest seg) {
 		return
 	}
 	if isInline(rest.text) {
-		if parseLine(&p.lex, inlineParser, modeInline, rest.text) != nil {
+		if parseLine(&p.lex, inlineParser(), modeInline, rest.text) != nil {
 			p.inline(ss, rest)
 			return
 		}
 	}
-	g := parseLine(&p.lex, txtParser, modeTxt, rest.text)
+	g := parseLine(&p.lex, txtParser(), modeTxt, rest.text)
 	if g == nil {
 		b.Unparsed = true
 		if w := runOf(rest.text, 0, isIdent); w > 0 && isLower(rest.text[0]) && endOfItem(rest.text, w) {
@@ -353,7 +353,7 @@ func (p *parser) bindLine(ss *slotState, sg seg) {
 	if bindShape(rest) {
 		r := sg
 		r.text, r.src = rest, sg.off(d)
-		if g := parseLine(&p.lex, bindParser, modeBind, rest); g != nil {
+		if g := parseLine(&p.lex, bindParser(), modeBind, rest); g != nil {
 			if d > 0 {
 				p.report(diag.Info, CodeDecoration, p.span(sg.line, sg.src, r.src), "decoration before a binding stripped", "write the bare `key = value`")
 			}
@@ -451,10 +451,10 @@ func (p *parser) markLine(ss *slotState, sg seg) {
 	d, rest := stripDecoration(text)
 	r := sg
 	r.text, r.src = rest, sg.off(d)
-	g := parseLine(&p.lex, markParser, modeMark, rest)
+	g := parseLine(&p.lex, markParser(), modeMark, rest)
 	if g == nil && d > 0 {
 		d, r.text, r.src = 0, text, sg.src
-		g = parseLine(&p.lex, markParser, modeMark, text)
+		g = parseLine(&p.lex, markParser(), modeMark, text)
 	}
 	if g != nil {
 		if d > 0 {

@@ -100,11 +100,11 @@ func TestFastPathSameCaptures(t *testing.T) {
 		for _, line := range strings.Split(text, "\n") {
 			for _, s := range candidates(line) {
 				for _, ok := range []bool{
-					sameCaptures(t, headerParser, modeHeader, s),
-					sameCaptures(t, bindParser, modeBind, s),
-					sameCaptures(t, markParser, modeMark, s),
-					sameCaptures(t, txtParser, modeTxt, s),
-					sameCaptures(t, inlineParser, modeInline, s),
+					sameCaptures(t, headerParser(), modeHeader, s),
+					sameCaptures(t, bindParser(), modeBind, s),
+					sameCaptures(t, markParser(), modeMark, s),
+					sameCaptures(t, txtParser(), modeTxt, s),
+					sameCaptures(t, inlineParser(), modeInline, s),
 				} {
 					if ok {
 						taken++

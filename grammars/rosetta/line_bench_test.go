@@ -9,7 +9,7 @@ func BenchmarkLine(b *testing.B) {
 	b.Run("header", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if parseLine(&l, headerParser, modeHeader, "w2.2 take >data #triage.1003 re=data1 sens=pii") == nil {
+			if parseLine(&l, headerParser(), modeHeader, "w2.2 take >data #triage.1003 re=data1 sens=pii") == nil {
 				b.Fatal("no match")
 			}
 		}
@@ -17,7 +17,7 @@ func BenchmarkLine(b *testing.B) {
 	b.Run("header-short", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if parseLine(&l, headerParser, modeHeader, "w2.4 note >@grp:oncall") == nil {
+			if parseLine(&l, headerParser(), modeHeader, "w2.4 note >@grp:oncall") == nil {
 				b.Fatal("no match")
 			}
 		}
@@ -25,7 +25,7 @@ func BenchmarkLine(b *testing.B) {
 	b.Run("bind", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if parseLine(&l, bindParser, modeBind, "result = rollback complete ~hi") == nil {
+			if parseLine(&l, bindParser(), modeBind, "result = rollback complete ~hi") == nil {
 				b.Fatal("no match")
 			}
 		}
@@ -33,7 +33,7 @@ func BenchmarkLine(b *testing.B) {
 	b.Run("mark", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if parseLine(&l, markParser, modeMark, `notes#L3|q"words" = looks wrong ~lo`) == nil {
+			if parseLine(&l, markParser(), modeMark, `notes#L3|q"words" = looks wrong ~lo`) == nil {
 				b.Fatal("no match")
 			}
 		}
@@ -41,7 +41,7 @@ func BenchmarkLine(b *testing.B) {
 	b.Run("txt", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if parseLine(&l, txtParser, modeTxt, "notes @md/en") == nil {
+			if parseLine(&l, txtParser(), modeTxt, "notes @md/en") == nil {
 				b.Fatal("no match")
 			}
 		}
@@ -49,7 +49,7 @@ func BenchmarkLine(b *testing.B) {
 	b.Run("inline", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			if parseLine(&l, inlineParser, modeInline, `"canary is green"`) == nil {
+			if parseLine(&l, inlineParser(), modeInline, `"canary is green"`) == nil {
 				b.Fatal("no match")
 			}
 		}

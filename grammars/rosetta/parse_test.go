@@ -440,7 +440,7 @@ func TestValueGrammarsAgree(t *testing.T) {
 	}
 	var l lineLexer
 	for _, v := range values {
-		g := parseLine(&l, listParser, modeList, v)
+		g := parseLine(&l, listParser(), modeList, v)
 		if g == nil {
 			t.Errorf("list grammar rejects %q", v)
 			continue
@@ -459,7 +459,7 @@ func TestValueGrammarsAgree(t *testing.T) {
 		if !lexLine(&l, modeShape, v) {
 			continue
 		}
-		g := parseLine(&l, shapeParser, modeShape, v)
+		g := parseLine(&l, shapeParser(), modeShape, v)
 		if g == nil {
 			t.Errorf("shape grammar rejects %q", v)
 			continue

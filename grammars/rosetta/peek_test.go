@@ -47,12 +47,12 @@ func TestPeekSameResult(t *testing.T) {
 		"a1.4 ask >a2" + strings.Repeat(" x_k=1", 40),
 		"a1.5 done re=a1.4",
 	} {
-		if d := cmp.Diff(upgraded(headerParser, modeHeader, s), parseLine(&l, headerParser, modeHeader, s)); d != "" {
+		if d := cmp.Diff(upgraded(headerParser(), modeHeader, s), parseLine(&l, headerParser(), modeHeader, s)); d != "" {
 			t.Errorf("header %q (-upgraded +reused):\n%s", s, d)
 		}
 	}
 	for _, s := range []string{"eta = 60m ~lo", "k != v", "x = y = z", "nope"} {
-		if d := cmp.Diff(upgraded(bindParser, modeBind, s), parseLine(&l, bindParser, modeBind, s)); d != "" {
+		if d := cmp.Diff(upgraded(bindParser(), modeBind, s), parseLine(&l, bindParser(), modeBind, s)); d != "" {
 			t.Errorf("binding %q (-upgraded +reused):\n%s", s, d)
 		}
 	}
@@ -62,12 +62,12 @@ func TestPeekSameResult(t *testing.T) {
 		"d = short",
 		"d#|L1 = rejected",
 	} {
-		if d := cmp.Diff(upgraded(markParser, modeMark, s), parseLine(&l, markParser, modeMark, s)); d != "" {
+		if d := cmp.Diff(upgraded(markParser(), modeMark, s), parseLine(&l, markParser(), modeMark, s)); d != "" {
 			t.Errorf("mark %q (-upgraded +reused):\n%s", s, d)
 		}
 	}
 	for _, s := range []string{"notes @md/en v=2", "body" + attrs, "x", "@md"} {
-		if d := cmp.Diff(upgraded(txtParser, modeTxt, s), parseLine(&l, txtParser, modeTxt, s)); d != "" {
+		if d := cmp.Diff(upgraded(txtParser(), modeTxt, s), parseLine(&l, txtParser(), modeTxt, s)); d != "" {
 			t.Errorf("txt head %q (-upgraded +reused):\n%s", s, d)
 		}
 	}

@@ -111,9 +111,6 @@ func printMessage(b *strings.Builder, m *ir.Message, terse bool) {
 
 func printHeader(b *strings.Builder, m *ir.Message, terse bool) {
 	h := m.Header
-	b.WriteString(h.ID.Text)
-	b.WriteByte(' ')
-	b.WriteString(h.Act)
 	senderDerived := h.Sender == h.ID.Agent
 	route := true
 	if terse {
@@ -124,11 +121,38 @@ func printHeader(b *strings.Builder, m *ir.Message, terse bool) {
 			route = false // elided, with no parent to fill it in
 		}
 	}
-	if route {
+	sender := h.Sender
+	if terse && senderDerived {
+		sender = ""
+	}
+	topic := h.Topic
+	if terse && m.InheritedTopic {
+		topic = ""
+	}
+	WriteHeader(b, HeaderLine{ID: h.ID.Text, Act: h.Act, Route: route, Sender: sender, Targets: h.Targets, Topic: topic, Fields: CanonicalFields(h.Fields)})
+}
+
+// HeaderLine is what a header line says, as it is to be written: the
+// printer fills it from a message (canonical field order, what terse
+// elides left out), and translation from what it builds (fields in the
+// order its loss diagnostics name them).
+type HeaderLine struct {
+	ID, Act string
+	Route   bool   // write the route: Sender (or nothing), '>', Targets
+	Sender  string // "" leaves the sender to the id
+	Targets []ir.Target
+	Topic   string // "" writes none
+	Fields  []ir.Field
+}
+
+// WriteHeader writes h and its line ending: the one writer of header lines.
+func WriteHeader(b *strings.Builder, h HeaderLine) {
+	b.WriteString(h.ID)
+	b.WriteByte(' ')
+	b.WriteString(h.Act)
+	if h.Route {
 		b.WriteByte(' ')
-		if !terse || !senderDerived {
-			b.WriteString(h.Sender)
-		}
+		b.WriteString(h.Sender)
 		b.WriteByte('>')
 		for i, tg := range h.Targets {
 			if i > 0 {
@@ -137,11 +161,11 @@ func printHeader(b *strings.Builder, m *ir.Message, terse bool) {
 			b.WriteString(tg.Text)
 		}
 	}
-	if h.Topic != "" && !(terse && m.InheritedTopic) {
+	if h.Topic != "" {
 		b.WriteString(" #")
 		b.WriteString(h.Topic)
 	}
-	for _, f := range CanonicalFields(h.Fields) {
+	for _, f := range h.Fields {
 		b.WriteByte(' ')
 		b.WriteString(f.Key)
 		b.WriteByte('=')

@@ -479,7 +479,7 @@ func (p *parser) recovered(l lineRef, sg seg) bool {
 	if !ok {
 		return false
 	}
-	g := parseLine(&p.hlex, headerParser, modeHeader, r.text)
+	g := parseLine(&p.hlex, headerParser(), modeHeader, r.text)
 	if g == nil {
 		return false
 	}

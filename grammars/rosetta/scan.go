@@ -331,7 +331,7 @@ func (p *parser) line(l lineRef) {
 	sg := p.coord(l, i)
 	near := false
 	if headerCandidate(sg.text) {
-		if g := parseLine(&p.hlex, headerParser, modeHeader, sg.text); g != nil {
+		if g := parseLine(&p.hlex, headerParser(), modeHeader, sg.text); g != nil {
 			p.endMessage()
 			p.endProse()
 			p.header(g, sg, l)

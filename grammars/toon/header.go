@@ -2,6 +2,7 @@ package toon
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -61,14 +62,18 @@ type fieldAST struct {
 	Sub  *fieldsAST `parser:"@@? Space?"`
 }
 
-var headerParser = participle.MustBuild[bracketAST](
-	participle.Lexer(headerLexer),
-	participle.UseLookahead(2),
-)
+// headerParser is built when first needed (sync.OnceValue): building it at
+// init was a millisecond of every rosettac start, TOON or not.
+var headerParser = sync.OnceValue(func() *participle.Parser[bracketAST] {
+	return participle.MustBuild[bracketAST](
+		participle.Lexer(headerLexer),
+		participle.UseLookahead(2),
+	)
+})
 
 // Grammar returns the header grammar as EBNF, for the golden file that
 // documents it.
-func Grammar() string { return headerParser.String() }
+func Grammar() string { return headerParser().String() }
 
 // field is one entry of a decoded fields segment.
 type field struct {
@@ -143,7 +148,7 @@ func (d *decoder) parseHeader(text string, off int) (*header, headerStatus, int,
 		pos = b
 	}
 	seg := text[pos:]
-	ast, err := headerParser.ParseString("", seg, participle.AllowTrailing(true))
+	ast, err := headerParser().ParseString("", seg, participle.AllowTrailing(true))
 	if err != nil {
 		at := pos
 		msg := err.Error()

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rosettac/rosettac/internal/jsonquote"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -236,9 +237,12 @@ func nextByte(b []byte, off int64) int64 {
 // the wire: the form the encoder puts inside j: payloads.
 func Compact(v *ir.LinguaJSON) []byte {
 	var b bytes.Buffer
-	write(&b, v, "", "", false)
+	CompactTo(&b, v)
 	return b.Bytes()
 }
+
+// CompactTo is Compact appending to b, for a writer that reuses one buffer.
+func CompactTo(b *bytes.Buffer, v *ir.LinguaJSON) { write(b, v, "", "", false) }
 
 // Indent writes v as JSON indented by indent per level, each object key
 // replaced by its full name when full is true and the table knows it.
@@ -315,10 +319,4 @@ func write(b *bytes.Buffer, v *ir.LinguaJSON, prefix, indent string, full bool) 
 	rec(v, 0)
 }
 
-func writeString(b *bytes.Buffer, s string) {
-	var tmp bytes.Buffer
-	enc := json.NewEncoder(&tmp)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a Go string always encodes
-	b.Write(bytes.TrimSuffix(tmp.Bytes(), []byte("\n")))
-}
+func writeString(b *bytes.Buffer, s string) { jsonquote.Write(b, s) }

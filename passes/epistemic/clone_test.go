@@ -24,7 +24,7 @@ func TestCloneKnowsEveryField(t *testing.T) {
 	// (two copies would store into one array) and carried Carrier's recent
 	// reads, about the entries of one copy: a copy starts without them.
 	want := []string{"opt", "msgs", "order", "pending", "dict", "Profiles", "epoch", "epochUnset", "revised", "newest", "parent", "parentHeader", "cur", "carrier", "scan",
-		"entries", "names", "wants", "carried"}
+		"entries", "names", "caps", "wants", "carried"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("State's fields are %v, Clone copies %v: update Clone and this list", got, want)
 	}

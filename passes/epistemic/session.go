@@ -97,18 +97,19 @@ type symbol struct {
 // anyway.
 type entry struct {
 	span diag.Span // the message's span, which Reread parses again
-	// the message's id and its at= field as written (read under the epoch
-	// in force then), where they are in span's source (id and at; else in
-	// rare)
-	idText, atText inSource
+	// the message's id, its topic (after inheritance) and its at= field as
+	// written (read under the epoch in force then), where they are in span's
+	// source (id, topic and at; else in rare)
+	idText, topicText, atText inSource
 	// parent is the entry of its re= parent when that was stored before it
 	// (a parent stored later is found by rare.re); nil without re=.
 	parent *entry
-	topic  string        // after inheritance
 	ttl    time.Duration // the ttl= field, when flags has ttlOK
-	eff    caps          // S4: the confidence each key may carry when relayed
-	obl    *obligation   // the obligation it opened, or nil
-	extra  *entryExtra   // nil when the message has none of it
+	// eff is where the session keeps the caps it passes on (S4: the
+	// confidence each key may carry when relayed; State.effOf).
+	eff   capsAt
+	obl   *obligation // the obligation it opened, or nil
+	extra *entryExtra // nil when the message has none of it
 	// act and sender are indexes into the session's names (State.str): a
 	// transcript has few of each (but about as many topics as requests).
 	act, sender name
@@ -137,6 +138,8 @@ type entryExtra struct {
 type entryRare struct {
 	m       *ir.Message
 	id, at  string    // entry.id and at, when not in the message's source
+	topic   string    // entry.topic, when not in the message's source
+	eff     caps      // the caps, when too many for State.caps
 	re      string    // re= when its parent was not stored before it
 	actSpan diag.Span // entry.actSpan when not in the message's source
 }
@@ -163,7 +166,7 @@ var noRare entryRare // read only: what rareOf gives an entry with none
 // msg is the message's IR when the session keeps it, else nil.
 func (e *entry) msg() *ir.Message { return e.rareOf().m }
 
-type entryFlags uint8
+type entryFlags uint16
 
 const (
 	hasAt    entryFlags = 1 << iota // an at= field
@@ -181,9 +184,10 @@ const (
 	// again for them, since their lines were half a checked transcript's
 	// memory and a mark on another message is rare (one message in ten).
 	hasBlocks
-	actInSpan // entry.actStart and actEnd are offsets in span's source
-	idInSpan  // entry.idText is in span's source
-	atInSpan  // entry.atText is in span's source
+	actInSpan   // entry.actStart and actEnd are offsets in span's source
+	idInSpan    // entry.idText is in span's source
+	atInSpan    // entry.atText is in span's source
+	topicInSpan // entry.topicText is in span's source
 )
 
 // inSource is a string kept as where it is in a source's text: the IR's
@@ -226,6 +230,22 @@ func (e *entry) at() string {
 		return e.atText.text(e.span.Source())
 	}
 	return e.rareOf().at
+}
+
+// topic is the message's topic, after inheritance.
+func (e *entry) topic() string {
+	if e.flags&topicInSpan != 0 {
+		return e.topicText.text(e.span.Source())
+	}
+	return e.rareOf().topic
+}
+
+func (e *entry) setTopic(topic string) {
+	if t, ok := sourceText(e.span.Source(), topic); ok {
+		e.topicText, e.flags = t, e.flags|topicInSpan
+	} else if topic != "" {
+		e.rare().topic = topic
+	}
 }
 
 // setID and setAt set what id and at return.
@@ -347,6 +367,45 @@ type confCap struct {
 // slice is smaller and faster than a map.
 type caps []confCap
 
+// capsAt is where a stored message's caps are in State.caps: n of them from
+// off in chunk (none when n is 0).
+type capsAt struct {
+	chunk uint32
+	off   uint16
+	n     uint16
+}
+
+// capChunk is the number of caps in one chunk of State.caps.
+const capChunk = 1024
+
+// keepCaps puts a stored message's caps in the current chunk of s.caps (a
+// new one when they do not fit), or in rare when they are more than a chunk.
+func (s *State) keepCaps(e *entry, cs caps) {
+	switch {
+	case len(cs) == 0:
+		return
+	case len(cs) > capChunk:
+		e.rare().eff = cs
+		return
+	}
+	last := len(s.caps) - 1
+	if last < 0 || len(s.caps[last])+len(cs) > capChunk {
+		s.caps = append(s.caps, make(caps, 0, capChunk))
+		last++
+	}
+	ch := s.caps[last]
+	e.eff = capsAt{chunk: uint32(last), off: uint16(len(ch)), n: uint16(len(cs))}
+	s.caps[last] = append(ch, cs...)
+}
+
+// effOf returns the caps e passes on.
+func (s *State) effOf(e *entry) caps {
+	if e.eff.n == 0 {
+		return e.rareOf().eff
+	}
+	return s.caps[e.eff.chunk][e.eff.off : e.eff.off+e.eff.n]
+}
+
 func (cs caps) get(key string) (confCap, bool) {
 	for _, c := range cs {
 		if c.key == key {
@@ -436,9 +495,11 @@ type State struct {
 	scan []byte
 
 	// entries is the chunk Store takes entries from (newEntry), names the
-	// strings they name.
+	// strings they name, caps the caps they keep (keepCaps): the last chunk
+	// of each only is appended to.
 	entries []entry
 	names   names
+	caps    []caps
 	// wants holds the want slots of dropped messages by their text
 	// (keptWant), carried the messages Carrier read again, newest last.
 	wants   map[string]*ir.ShapeSlot
@@ -586,7 +647,7 @@ func (s *State) kept(e *entry, blocks []ir.Slot) *ir.Message {
 		slots = append(slots[:len(slots):len(slots)], w)
 	}
 	return &ir.Message{Span: e.span, Slots: slots, Epoch: s.epoch, Header: &ir.Header{Span: e.span,
-		ID: ir.MsgID{Text: e.id()}, Act: s.str(e.act), ActSpan: e.actSpan(), Sender: s.str(e.sender), Topic: e.topic}}
+		ID: ir.MsgID{Text: e.id()}, Act: s.str(e.act), ActSpan: e.actSpan(), Sender: s.str(e.sender), Topic: e.topic()}}
 }
 
 // Carrier returns the message an id names (the newest revision unless orig)
@@ -690,7 +751,7 @@ func (s *State) inheritFrom(m *ir.Message, p *entry) {
 	// reused for every reply (Options.Inherit keeps nothing of it): two
 	// allocations a reply were 4% of a check.
 	s.parent.Header = &s.parentHeader
-	s.parentHeader = ir.Header{Sender: s.str(p.sender), Topic: p.topic, Targets: p.targets()}
+	s.parentHeader = ir.Header{Sender: s.str(p.sender), Topic: p.topic(), Targets: p.targets()}
 	s.opt.Inherit(m, &s.parent)
 	s.parentHeader = ir.Header{}
 }
@@ -752,7 +813,7 @@ func (s *State) revise(re, id string) {
 func (s *State) OnTopic(topic string) []string {
 	var out []string
 	for _, e := range s.order {
-		if e.topic == topic || strings.HasPrefix(e.topic, topic+".") {
+		if t := e.topic(); t == topic || strings.HasPrefix(t, topic+".") {
 			out = append(out, e.id())
 		}
 	}
@@ -1024,7 +1085,7 @@ func (s *State) launder(v *msgView, ds *diag.List) caps {
 	}
 	var sources []*entry
 	addSrc := func(id string) {
-		if e := s.msgs[id]; e != nil && len(e.eff) > 0 && !slices.Contains(sources, e) {
+		if e := s.msgs[id]; e != nil && len(s.effOf(e)) > 0 && !slices.Contains(sources, e) {
 			sources = append(sources, e)
 		}
 	}
@@ -1040,13 +1101,13 @@ func (s *State) launder(v *msgView, ds *diag.List) caps {
 		limit, limited := confCap{}, false
 		value := claimValue(b.Value)
 		for _, e := range sources {
-			if c, ok := e.eff.get(b.Key); ok && (!limited || c.rank < limit.rank) {
+			if c, ok := s.effOf(e).get(b.Key); ok && (!limited || c.rank < limit.rank) {
 				limit, limited = c, true
 			}
 		}
 		if !limited { // the source's claim under another key keeps its cap
 			for _, e := range sources {
-				if c, ok := e.eff.byValue(value); ok && (!limited || c.rank < limit.rank) {
+				if c, ok := s.effOf(e).byValue(value); ok && (!limited || c.rank < limit.rank) {
 					limit, limited = c, true
 				}
 			}
@@ -1106,9 +1167,10 @@ func (s *State) Store(m *ir.Message) {
 	c := s.current(m)
 	v := view(m, nil)
 	e := s.newEntry()
-	*e = entry{span: m.Span, act: s.names.name(act), sender: s.names.name(sender), topic: v.h.Topic,
+	*e = entry{span: m.Span, act: s.names.name(act), sender: s.names.name(sender),
 		sens: int8(sensOrder[v.fieldOr("sens", "pub")]), parent: c.parent}
 	e.setID(id)
+	e.setTopic(v.h.Topic)
 	e.setActSpan(v.actSpan())
 	switch {
 	case c.parent != nil:
@@ -1160,9 +1222,9 @@ func (s *State) Store(m *ir.Message) {
 		}
 	}
 	if c.effDone {
-		e.eff = c.eff // Check worked them out
+		s.keepCaps(e, c.eff) // Check worked them out
 	} else {
-		e.eff = s.launder(v, nil)
+		s.keepCaps(e, s.launder(v, nil))
 	}
 	e.depth = int32(s.proposeDepth(v))
 	parent := c.parent
@@ -1881,7 +1943,14 @@ func symbolBoundary(t string, i, j int) bool {
 func (s *State) Clone() *State {
 	c := &State{opt: s.opt, epoch: s.epoch, epochUnset: s.epochUnset, msgs: maps.Clone(s.msgs), order: slices.Clone(s.order),
 		pending: maps.Clone(s.pending), dict: maps.Clone(s.dict), revised: maps.Clone(s.revised), newest: maps.Clone(s.newest),
-		Profiles: slices.Clone(s.Profiles), wants: maps.Clone(s.wants), names: s.names.clone()}
+		Profiles: slices.Clone(s.Profiles), wants: maps.Clone(s.wants), names: s.names.clone(),
+		caps: slices.Clone(s.caps)}
+	if n := len(c.caps); n > 0 {
+		// The chunks are shared, and only the last is appended to: clipped,
+		// the copy's first append to it copies it, so that the two never
+		// write into one array.
+		c.caps[n-1] = slices.Clip(c.caps[n-1])
+	}
 	c.carrier = c.Carrier
 	n := 0
 	for _, e := range s.order {
