@@ -46,10 +46,10 @@ func foreignMarks(t *ir.Transcript) map[*ir.Block][]foreignMark {
 // zero ForeignMarks is ready; what it keeps is copied out of the messages, so
 // their IR may go.
 type ForeignMarks struct {
-	n       int                              // messages added
-	first   map[string]foreignTarget         // a message id -> the first message with it
-	revised map[string]string                // id -> id of the own revise that replaced it
-	on      map[foreignBlock][]foreignMark   // the marks on a block
+	n       int                            // messages added
+	first   map[string]foreignTarget       // a message id -> the first message with it
+	revised map[string]string              // id -> id of the own revise that replaced it
+	on      map[foreignBlock][]foreignMark // the marks on a block
 }
 
 // foreignBlock names a block by its message's ordinal and its name (the last
