@@ -262,14 +262,9 @@ func runCompile(e *env, args []string) int {
 	streamed := map[*compiler.Result]bool{}
 	var writeErr error
 	if len(kinds) == 1 && kinds[0] == "ir" && outDir != "" {
-		step = func(name string, data []byte, opt compiler.Options) *compiler.Result {
-			r := compileIRStreamed(e, name, data, opt, outDir, &writeErr)
-			if r == nil {
-				return compiler.Check(name, data, opt)
-			}
-			streamed[r] = true
-			return r
-		}
+		step = streamingStep(streamed, func(name string, data []byte, opt compiler.Options) *compiler.Result {
+			return compileIRStreamed(e, name, data, opt, outDir, &writeErr)
+		})
 	}
 	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {

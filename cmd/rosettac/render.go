@@ -81,14 +81,9 @@ func runRender(e *env, args []string) int {
 	var writeErr error
 	if len(files) == 1 && !in.oneSession && opt.Msg == "" && opt.Block == "" && !opt.Bare {
 		// One Rosetta file, whole: rendered message by message.
-		step = func(name string, data []byte, copt compiler.Options) *compiler.Result {
-			r := renderStreamed(e, name, data, copt, opt, &writeErr)
-			if r == nil {
-				return compiler.Check(name, data, copt)
-			}
-			streamed[r] = true
-			return r
-		}
+		step = streamingStep(streamed, func(name string, data []byte, copt compiler.Options) *compiler.Result {
+			return renderStreamed(e, name, data, copt, opt, &writeErr)
+		})
 	}
 	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {

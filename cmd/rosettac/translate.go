@@ -69,14 +69,9 @@ func runTranslate(e *env, args []string) int {
 	var writeErr error
 	if target == ir.JSON && !in.oneSession {
 		// A Rosetta file is checked and written message by message.
-		step = func(name string, data []byte, opt compiler.Options) *compiler.Result {
-			r := translateJSONStreamed(e, name, data, opt, &writeErr)
-			if r == nil {
-				return compiler.Check(name, data, opt)
-			}
-			streamed[r] = true
-			return r
-		}
+		step = streamingStep(streamed, func(name string, data []byte, opt compiler.Options) *compiler.Result {
+			return translateJSONStreamed(e, name, data, opt, &writeErr)
+		})
 	}
 	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {
@@ -189,4 +184,19 @@ func smallest(doc ir.Document, encoding string) ([]byte, diag.List, string) {
 		return out, ds, "no target carries this input without loss (" + strings.Join(tried, ", ") + ")"
 	}
 	return best, bestDiags, fmt.Sprintf("smallest lossless target is %s, %d %s tokens (%s)", bestLang, bestN, encoding, strings.Join(tried, ", "))
+}
+
+// streamingStep is a loadFiles step that writes a file as it is checked
+// (write), or checks it whole when write returns nil (a file that is not
+// Rosetta, or one write leaves to the whole path); streamed records the
+// results written already, which the command then skips.
+func streamingStep(streamed map[*compiler.Result]bool, write func(name string, data []byte, opt compiler.Options) *compiler.Result) func(string, []byte, compiler.Options) *compiler.Result {
+	return func(name string, data []byte, opt compiler.Options) *compiler.Result {
+		r := write(name, data, opt)
+		if r == nil {
+			return compiler.Check(name, data, opt)
+		}
+		streamed[r] = true
+		return r
+	}
 }
