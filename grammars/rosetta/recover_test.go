@@ -114,10 +114,7 @@ func TestConfSlips(t *testing.T) {
 		src := "a1.1 tell >a2\n a x = 1 " + tc.tail + "\n unk []\n"
 		tr, ds := parse(t, src)
 		b := tr.Messages[0].Slots[0].(*ir.BindingSlot).Bindings[0]
-		conf := ""
-		if b.Conf != nil {
-			conf = b.Conf.Kind
-		}
+		conf := confKind(b.Conf)
 		if b.Value != tc.value || conf != tc.conf {
 			t.Errorf("%q: value %q conf %q, want %q %q", tc.tail, b.Value, conf, tc.value, tc.conf)
 		}
@@ -171,10 +168,7 @@ func TestConfSlipAcrossLines(t *testing.T) {
 		src := "a1.1 tell >a2\n " + tc.lines + "\n unk []\n"
 		tr, ds := parse(t, src)
 		b := tr.Messages[0].Slots[0].(*ir.BindingSlot).Bindings[0]
-		conf := ""
-		if b.Conf != nil {
-			conf = b.Conf.Kind
-		}
+		conf := confKind(b.Conf)
 		if b.Value != tc.value || conf != tc.conf {
 			t.Errorf("%q: value %q conf %q, want %q %q", tc.lines, b.Value, conf, tc.value, tc.conf)
 		}
@@ -189,4 +183,12 @@ func TestConfSlipAcrossLines(t *testing.T) {
 			t.Errorf("%q: fixes %v give %q", tc.lines, applied, fixed)
 		}
 	}
+}
+
+// confKind is c's kind, or "" for no confidence.
+func confKind(c *ir.Conf) string {
+	if c == nil {
+		return ""
+	}
+	return c.Kind
 }
