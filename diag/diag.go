@@ -211,9 +211,18 @@ func (d Diagnostic) Error() string {
 type List []Diagnostic
 
 // Add appends a diagnostic.
+//
+// It is never inlined: an inlined append of a Diagnostic copies the struct
+// and the growth path into each of several hundred call sites, about 100 KB
+// of every binary (the playground's wasm has a size budget), to save a call
+// that happens once per diagnostic.
+//
+//go:noinline
 func (l *List) Add(d Diagnostic) { *l = append(*l, d) }
 
-// Addf appends a diagnostic built from its parts.
+// Addf appends a diagnostic built from its parts. Not inlined, as Add.
+//
+//go:noinline
 func (l *List) Addf(sev Severity, code string, span Span, format string, args ...any) {
 	*l = append(*l, Diagnostic{Severity: sev, Code: code, Span: span, Message: fmt.Sprintf(format, args...)})
 }

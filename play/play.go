@@ -99,9 +99,13 @@ func Build(root, cacheDir string) (*Site, error) {
 // noInline compiles, without inlining, the packages of rosettac.wasm that
 // run once per click on a small output (translations, the CLI's commands):
 // inlining copies code, 0.3 MB of wasm there, and buys nothing a person
-// notices. The check's hot path (grammars, passes, participle) keeps it.
+// notices. diag runs once per diagnostic, not per byte: its Span accessors
+// and constructors, inlined into every pass, are another 0.18 MB. The
+// check's hot path (grammars, passes, participle) keeps inlining.
 var noInline = []string{
 	"-gcflags=github.com/rosettac/rosettac/cmd/rosettac=-l",
+	"-gcflags=github.com/rosettac/rosettac/diag=-l",
+	"-gcflags=github.com/rosettac/rosettac/emit/text=-l",
 	"-gcflags=github.com/rosettac/rosettac/emit/translate=-l",
 	"-gcflags=github.com/rosettac/rosettac/internal/datajson=-l",
 	"-gcflags=github.com/rosettac/rosettac/grammars/toon=-l",
