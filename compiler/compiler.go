@@ -41,6 +41,10 @@ type Options struct {
 	// payloads; 0 means the decode pass's default (64 MiB).
 	MaxInflateTotal int
 
+	// TOON (an input read as the JSON it decodes to).
+	TOONIndent  int  // spaces per indentation level; 0 means 2
+	TOONLenient bool // the spec's lenient decoder instead of its strict one
+
 	// Internal: syntaxOnly stops after parsing and lowering (no passes);
 	// diagnoseOnly keeps only the diagnostics (Diagnose).
 	syntaxOnly, diagnoseOnly bool
@@ -56,7 +60,10 @@ type Result struct {
 	// relational JSON itself, as json; Diags are in the file, mapped back
 	// from the text (diag.Origin). Format leaves a form alone (its canonical
 	// text would be the text's, not the file's); Fix applies the fixes that
-	// edit inside a string of the JSON, the only ones Diags keep.
+	// edit inside a string of the JSON, the only ones Diags keep. Form is
+	// ir.TOON for a TOON input, read as the JSON it decodes to (and that
+	// JSON as above); Diags are then in that JSON, which TOON's decoder has
+	// no positions in the file for, except the decoder's own.
 	Form   ir.Language
 	Source *diag.Source
 	Doc    ir.Document // or nil when the input was unreadable (see Diags)
@@ -115,28 +122,46 @@ func run(file string, src []byte, opt *Options) *Result {
 			Hint:    "pass --from with one of: " + joinLangs(Languages())})
 		return res
 	}
-	if fe == jsonFrontEnd {
-		res.Form = ir.JSON
-	}
-	var origin *diag.Origin
 	if fe.through != nil {
-		// A data form read through its language's text: the Result is that
-		// text's, as if the text had been the input, so its language, source
-		// and document agree; its diagnostics are mapped back to the file
-		// (origin), where the user wrote what they report.
-		to, text, o, ds := fe.through(res.Source)
+		res.Form = fe.lang
+	}
+	// A form read through another row's text (TOON through JSON, a data JSON
+	// form through its language's text), as often as the rows chain: the
+	// Result is the last text's, as if it had been the input, so its
+	// language, source and document agree; its diagnostics are mapped back
+	// through every step (origins, last first) to the file, where the user
+	// wrote what they report. A step with no Origin leaves its text's
+	// positions (TOON's decoded JSON has no lines in the file).
+	var origins []*diag.Origin
+	mapBack := func(ds diag.List) diag.List {
+		for i := len(origins) - 1; i >= 0; i-- {
+			ds = origins[i].Diagnostics(ds)
+		}
+		return ds
+	}
+	for fe.through != nil {
+		to, text, o, ds := fe.through(res.Source, opt)
 		if to == nil && len(ds) > 0 {
-			res.Diags = ds
+			res.Diags = mapBack(ds)
 			res.Diags.Sort()
 			return res
 		}
-		if to != nil {
-			res.Lang, res.Source, fe, origin = to.lang, text, to, o
-			if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
-				res.Diags = origin.Diagnostics(ds) // the text is empty (a form with no items)
-				return res
-			}
+		if to == nil {
+			break
 		}
+		res.Diags = append(res.Diags, mapBack(ds)...)
+		res.Lang, res.Source, fe = to.lang, text, to
+		origins = append(origins, o)
+		if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
+			res.Diags = mapBack(ds) // the text is empty (a form with no items)
+			return res
+		}
+	}
+	if fe.parse == nil { // a form whose reader found nothing to read it as
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
+			Message: fmt.Sprintf("rosettac cannot read this %s input", res.Lang),
+			Hint:    "pass --from with one of: " + joinLangs(Languages())})
+		return res
 	}
 	var doc ir.Document
 	var ds diag.List
@@ -152,7 +177,7 @@ func run(file string, src []byte, opt *Options) *Result {
 		}
 	}
 	res.Doc = doc
-	res.Diags = append(res.Diags, origin.Diagnostics(ds)...)
+	res.Diags = append(res.Diags, mapBack(ds)...)
 	res.Diags.Sort()
 	res.Diags = res.Diags.Dedup()
 	return res

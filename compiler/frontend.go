@@ -14,7 +14,8 @@ import (
 
 // frontEnd is one row of the front-end table: everything the compiler knows
 // about reading one input language. Each language defines its row in its own
-// file (rosetta.go, lingua.go, agentdsl.go, json.go); frontEnds lists them.
+// file (rosetta.go, lingua.go, agentdsl.go, json.go, toon.go); frontEnds
+// lists them.
 // Languages, ParseLanguage, Detect, Parse, Check, Format and the command
 // line's flag help and streaming choice are all read from the
 // table, so adding a language is one grammars/ package, its IR file, and one
@@ -67,8 +68,11 @@ type frontEnd struct {
 	// check finds is reported in src), or diagnostics alone when src has the
 	// other row's shape but cannot be read as it, or nothing to read src as
 	// this row. The JSON row reads Rosetta's and Lingua's data forms so
-	// (json.go).
-	through func(src *diag.Source) (*frontEnd, *diag.Source, *diag.Origin, diag.List)
+	// (json.go), the TOON row every input, as the JSON it decodes to
+	// (toon.go; the Origin is then nil: the decoded JSON's positions stay).
+	// The rows chain: run follows through until a row reads the text itself.
+	// A row with a through and no parse reads nothing itself.
+	through func(src *diag.Source, opt *Options) (*frontEnd, *diag.Source, *diag.Origin, diag.List)
 }
 
 // frontEnds is the table, in the order Languages lists the languages and
@@ -79,6 +83,7 @@ var frontEnds = []*frontEnd{
 	linguaFrontEnd,
 	agentDSLFrontEnd,
 	jsonFrontEnd,
+	toonFrontEnd,
 }
 
 // lookup returns the row of lang, or nil.
@@ -101,7 +106,7 @@ func Languages() []ir.Language {
 }
 
 // LanguageList is the languages with a front end as a phrase for messages
-// and help: "rosetta, lingua, agentdsl or json".
+// and help: "rosetta, lingua, agentdsl, json or toon".
 func LanguageList() string {
 	names := make([]string, len(frontEnds))
 	for i, fe := range frontEnds {

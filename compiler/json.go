@@ -78,7 +78,7 @@ func dataFormOf(text string) *frontEnd {
 
 // throughDataForm reads Rosetta's or Lingua's data form as the text it
 // describes (the JSON row's through).
-func throughDataForm(src *diag.Source) (*frontEnd, *diag.Source, *diag.Origin, diag.List) {
+func throughDataForm(src *diag.Source, _ *Options) (*frontEnd, *diag.Source, *diag.Origin, diag.List) {
 	fe := dataFormOf(src.Content())
 	if fe == nil {
 		return nil, nil, nil, nil

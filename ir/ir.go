@@ -19,12 +19,15 @@ type Language string
 // is spelled as a Language where a form is named in a language's place:
 // --from json (read by the shape), Translate's target (the document's own
 // language's data form), and the Result of AgentDSL's relational form, whose
-// source is the JSON itself. No Document reports it.
+// source is the JSON itself. No Document reports it. TOON is a form the same
+// way: an encoding of a JSON value (docs/interop.md), read as the JSON it
+// decodes to; --from toon and a .toon file name it.
 const (
 	Rosetta  Language = "rosetta"
 	Lingua   Language = "lingua"
 	AgentDSL Language = "agentdsl"
 	JSON     Language = "json"
+	TOON     Language = "toon"
 )
 
 // Node is anything with a position in the source.

@@ -13,11 +13,11 @@ import (
 )
 
 // The interop formats of translate (docs/interop.md): TOON and A2A are
-// formats of data and messages that rosettac translates to and from, not
-// languages the compiler checks, so they are wired here, around the
-// translate command's own path: a TOON input is decoded to JSON, which is then
-// read as --from json reads it; a TOON output is the data JSON of the input,
-// encoded.
+// formats of data and messages that rosettac translates to and from. A TOON
+// input is the compiler's (its TOON row decodes it to JSON, which is then read
+// as --from json reads it), except that TOON to JSON or to TOON is a change of
+// encoding of any JSON value; a TOON output is the data JSON of the input,
+// encoded. A2A is wired here, around the translate command's own path.
 
 // Interop format names, as --to and --from take them.
 const (
@@ -92,49 +92,26 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 	outs := map[string][]byte{}
 	step := func(name string, data []byte, opt compiler.Options) *compiler.Result {
 		src := diag.NewSource(name, data)
+		opt.TOONIndent, opt.TOONLenient = topt.Indent, topt.Lenient
 		inFmt := from
-		if inFmt == "" && opt.From == "" && isTOONFile(name) {
-			inFmt = fmtTOON
-		}
+		isTOON := opt.From == ir.TOON || opt.From == "" && compiler.Detect(name, data) == ir.TOON
 		var out []byte
 		var ds diag.List
 		r := &compiler.Result{File: name, Lang: ir.Language(inFmt), Source: src}
 		switch {
-		case inFmt == fmtTOON:
+		case isTOON && (toFmt == fmtTOON || target == ir.JSON):
+			// TOON to JSON or TOON again is a change of encoding of any JSON
+			// value, not only the data forms rosettac reads: the value, its
+			// key order and its numbers' digits as they were.
+			r.Lang = ir.TOON
 			jsonText, dds := translate.TOONToJSON(src, topt)
 			ds = dds
-			if jsonText == nil {
-				break
-			}
-			switch {
-			case toFmt == fmtTOON:
+			if jsonText != nil && toFmt == fmtTOON {
 				out, dds = translate.JSONToTOON(diag.NewSource(name, jsonText), topt)
-			case toFmt == fmtA2A:
-				jr := compiler.Check(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
-				r.Source, r.Lang, dds = jr.Source, jr.Lang, jr.Diags
-				if jr.Doc != nil && !jr.Diags.HasErrors() {
-					var more diag.List
-					out, more = translate.ToA2A(jr.Doc, translate.Options{Strict: df.strict})
-					dds = append(dds, more...)
-				}
-			case target == ir.JSON:
+				ds = append(ds, dds...)
+			} else {
 				out = jsonText
-			default:
-				// The decoded JSON is read as --from json reads it (the JSON
-				// front end): the data form of a Rosetta or Lingua
-				// transcript, else AgentDSL's relational JSON. Positions are
-				// the JSON's, which TOON's decoded form has no lines for:
-				// name it so.
-				jr := compiler.Check(name+" (as JSON)", jsonText, withFrom(opt, ir.JSON))
-				r.Source, r.Lang = jr.Source, jr.Lang
-				dds = jr.Diags
-				if jr.Doc != nil && !jr.Diags.HasErrors() {
-					var more diag.List
-					out, more = translateTo(jr.Doc, target, toFmt, df)
-					dds = append(dds, more...)
-				}
 			}
-			ds = append(ds, dds...)
 		case inFmt == fmtA2A:
 			// A2A messages read back into the Rosetta text they came from,
 			// which is then checked and translated like any Rosetta input.

@@ -9,6 +9,7 @@ import (
 	iofs "io/fs"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -540,7 +541,7 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 		if r.Form == "" { // a data form's diagnostics are in the file, not in the text it describes
 			sources[r.File] = r.Source
 		}
-		files = append(files, r.File)
+		files = append(files, diagFiles(r)...)
 	}
 	exit := exitFor(all, f.strict)
 	if min, ok := diag.ParseSeverity(f.severity); ok {
@@ -579,6 +580,29 @@ func report(w io.Writer, results []*compiler.Result, f *diagFlags) int {
 		}
 	}
 	return exit
+}
+
+// diagFiles names the files r's diagnostics are counted under in the
+// summary: the input, and any text it was read through that keeps its own
+// positions (TOON's decoded JSON, "FILE (as JSON)"; A2A's Rosetta text), in
+// the order they first appear; the input itself is left out when every
+// diagnostic is in such a text, so that no line counts nothing beside the
+// line that counts them.
+func diagFiles(r *compiler.Result) []string {
+	files := []string{r.File}
+	inFile := len(r.Diags) == 0
+	for _, d := range r.Diags {
+		switch f := d.Span.File(); {
+		case f == r.File:
+			inFile = true
+		case f != "" && !slices.Contains(files, f):
+			files = append(files, f)
+		}
+	}
+	if !inFile {
+		files = files[1:]
+	}
+	return files
 }
 
 func exitFor(l diag.List, strict bool) int {

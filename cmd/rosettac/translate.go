@@ -46,10 +46,11 @@ func runTranslate(e *env, args []string) int {
 	if to == "" {
 		return usageError(e, c, fmt.Errorf("--to is required (%s)", targetNames))
 	}
-	// TOON and A2A are formats translate reads and writes, not languages the
-	// compiler checks (interop.go).
+	// TOON and A2A are formats translate writes, and A2A one it reads, apart
+	// from the languages the compiler checks (interop.go); TOON is read by the
+	// compiler's TOON row, as the JSON it decodes to.
 	from := interopFormat(in.from)
-	if from != "" {
+	if from == fmtA2A {
 		in.from = ""
 	}
 	if from != "" || interopFormat(to) != "" || slices.ContainsFunc(files, isTOONFile) {
