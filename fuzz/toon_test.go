@@ -1,12 +1,15 @@
 package fuzz
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/toon"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // FuzzTOONDecode: decoding never panics in either mode, an error has a valid
@@ -75,6 +78,52 @@ func FuzzTOONJSON(f *testing.F) {
 		}
 		if !toon.SameData(back, v) {
 			t.Fatalf("decode(encode(v)) != v\n%q\n%s", text, toon.AppendJSON(nil, back, ""))
+		}
+	})
+}
+
+// FuzzTOONCheck: a TOON input goes through the compiler's rows (TOON, then
+// JSON, then perhaps a language's text) without a panic; every diagnostic
+// has a valid span in the .toon file or in a text it was read through; a
+// decode error is the only diagnostic and lies in the .toon file; and what
+// decodes is checked exactly as its decoded JSON given as a .json file is.
+func FuzzTOONCheck(f *testing.F) {
+	for _, s := range []string{
+		"format: rosetta\nitems[1]:\n  - message:\n      id: a1.1\n      act: ask\n      from: a1\n      to[1]: b2\n      topic: t\n      slots[1]{slot,text}:\n        q,why?",
+		"format: lingua\nitems[1]:\n  - line:\n      messages[1]{kind,text}:\n        natural,hi",
+		"users[2]{id,name}:\n  1,Ada\n  2,Bob",
+		"format: rosetta\nitems[1]: 42",
+		"items[3]: a,b",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		r := compiler.Check("f.toon", []byte(src), compiler.Options{})
+		for _, d := range r.Diags {
+			s := d.Span.Source()
+			if s == nil || d.Span.EndOffset() > len(s.Content()) || d.Span.EndOffset() < d.Span.StartOffset() {
+				t.Fatalf("bad span %+v", d)
+			}
+		}
+		if in := compiler.CheckInput(diag.NewSource("f.toon", []byte(src)), 0); len(in) > 0 {
+			// Empty (blank: TOON's empty object), not UTF-8: found before
+			// any row reads it.
+			if fmt.Sprint(r.Diags.Codes()) != fmt.Sprint(in.Codes()) {
+				t.Fatalf("input error %v, check gave %v", in, r.Diags)
+			}
+			return
+		}
+		v, ds := toon.Decode(diag.NewSource("f.toon", []byte(src)), toon.DecodeOptions{})
+		if len(ds) > 0 {
+			if len(r.Diags) != 1 || r.Diags[0].Code != ds[0].Code || r.Diags[0].Span.File() != "f.toon" {
+				t.Fatalf("decode error %v, check gave %v", ds, r.Diags)
+			}
+			return
+		}
+		js := append(toon.AppendJSON(nil, v, "  "), '\n')
+		want := compiler.Check("f.toon (as JSON)", js, compiler.Options{From: ir.JSON})
+		if r.Lang != want.Lang || r.Form != ir.TOON || fmt.Sprint(r.Diags.Codes()) != fmt.Sprint(want.Diags.Codes()) {
+			t.Fatalf("through TOON: %s %v; the JSON: %s %v", r.Lang, r.Diags.Codes(), want.Lang, want.Diags.Codes())
 		}
 	})
 }
