@@ -332,9 +332,17 @@ var tools = []*tool{
 // Schema pieces.
 const (
 	textProp        = `"text":{"type":"string","description":"the message or document, as UTF-8 text"}`
-	languageProp    = `"language":{"type":"string","enum":["rosetta","lingua","agentdsl","json"],"description":"the text's language (default: sniffed from the content)"}`
 	diagnosticsProp = `"diagnostics":{"type":"array","items":{"type":"object","properties":{"code":{"type":"string"},"severity":{"type":"string","enum":["error","warning","info"]},"message":{"type":"string"},"file":{"type":"string"},"line":{"type":"integer"},"col":{"type":"integer"},"end_line":{"type":"integer"},"end_col":{"type":"integer"},"msg":{"type":"string"}},"required":["code","severity","message"]}}`
 )
+
+// languageProp's enum is the compiler's front-end table (compiler.Languages),
+// so a language the compiler reads is one the tools take.
+var languageProp = `"language":{"type":"string","enum":` + languageEnum() + `,"description":"the text's language (default: sniffed from the content)"}`
+
+func languageEnum() string {
+	b, _ := json.Marshal(compiler.Languages())
+	return string(b)
+}
 
 func props(ps ...string) string { return "{" + strings.Join(ps, ",") + "}" }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/internal/interoptest"
 )
 
@@ -92,6 +94,18 @@ func TestStdio(t *testing.T) {
 		if !strings.Contains(string(in), `"text"`) {
 			t.Errorf("tool %s does not take text: %s", tool.Name, in)
 		}
+		// The language a tool takes is any the compiler reads.
+		var sch struct {
+			Properties map[string]struct {
+				Enum []string `json:"enum"`
+			} `json:"properties"`
+		}
+		if err := json.Unmarshal(in, &sch); err != nil {
+			t.Fatal(err)
+		}
+		if l, ok := sch.Properties["language"]; ok && fmt.Sprint(l.Enum) != fmt.Sprint(compiler.Languages()) {
+			t.Errorf("tool %s takes languages %v, the compiler reads %v", tool.Name, l.Enum, compiler.Languages())
+		}
 	}
 	if got := strings.Join(names, ","); got != "check,fix,render,repair,tokens,translate" {
 		t.Errorf("tools %s", got)
@@ -119,6 +133,15 @@ func TestStdio(t *testing.T) {
 	res, sc = call(t, cs, "check", map[string]any{"text": "[SCHEMA:A]\nID:int\n[DATA]\n1\n", "language": "agentdsl"})
 	if sc != `{"diagnostics":[]}` || textOf(res) != "no errors or warnings\n" {
 		t.Errorf("clean check: %s %q", sc, textOf(res))
+	}
+	// TOON is read as the JSON it decodes to: here a table of AgentDSL data.
+	res, sc = call(t, cs, "check", map[string]any{"text": "users[2]{id,name}:\n  1,Ada\n  2,Bob", "language": "toon"})
+	if sc != `{"diagnostics":[]}` || res.IsError {
+		t.Errorf("toon check: %s %q", sc, textOf(res))
+	}
+	res, _ = call(t, cs, "check", map[string]any{"text": "items[3]: a,b", "language": "toon"})
+	if !strings.Contains(textOf(res), "TN001") {
+		t.Errorf("toon decode error: %q", textOf(res))
 	}
 
 	// Bad arguments are tool errors that say what is wrong.
