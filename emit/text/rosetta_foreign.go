@@ -2,6 +2,8 @@ package text
 
 import (
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
@@ -130,17 +132,31 @@ func (f *ForeignMarks) of(ord int, m *ir.Message) map[*ir.Block][]foreignMark {
 	return out
 }
 
-// copyMark is mk with nothing shared with the message it is in.
+// copyMark is mk with nothing shared with the message it is in, keeping only
+// what the margin reads of a foreign mark (a first pass keeps thousands): the
+// resolution's status and line, its text only when marginMark could quote it
+// (one line of at most 24 runes), and the selectors only when AnchorLine needs
+// them (no resolved line). Detail and Fix are the diagnostics', not the
+// margin's.
 func copyMark(mk *ir.Mark) *ir.Mark {
 	c := *mk
-	c.Addr.Selectors = slices.Clone(mk.Addr.Selectors)
 	if mk.Conf != nil {
 		cf := *mk.Conf
 		c.Conf = &cf
 	}
+	c.Addr.Selectors = nil
 	if mk.Resolution != nil {
 		r := *mk.Resolution
+		r.Detail, r.Fix = "", ""
+		if strings.Contains(r.Text, "\n") || utf8.RuneCountInString(r.Text) > 24 {
+			r.Text = ""
+		} else {
+			r.Text = strings.Clone(r.Text) // not the buffer resolve built it in
+		}
 		c.Resolution = &r
+	}
+	if c.Resolution == nil || c.Resolution.Line <= 0 {
+		c.Addr.Selectors = slices.Clone(mk.Addr.Selectors)
 	}
 	return &c
 }
