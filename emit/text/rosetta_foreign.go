@@ -3,7 +3,6 @@ package text
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
@@ -135,7 +134,7 @@ func (f *ForeignMarks) of(ord int, m *ir.Message) map[*ir.Block][]foreignMark {
 // copyMark is mk with nothing shared with the message it is in, keeping only
 // what the margin reads of a foreign mark (a first pass keeps thousands): the
 // resolution's status and line, its text only when marginMark could quote it
-// (one line of at most 24 runes), and the selectors only when AnchorLine needs
+// (quotable), and the selectors only when AnchorLine needs
 // them (no resolved line). Detail and Fix are the diagnostics', not the
 // margin's.
 func copyMark(mk *ir.Mark) *ir.Mark {
@@ -148,7 +147,7 @@ func copyMark(mk *ir.Mark) *ir.Mark {
 	if mk.Resolution != nil {
 		r := *mk.Resolution
 		r.Detail, r.Fix = "", ""
-		if strings.Contains(r.Text, "\n") || utf8.RuneCountInString(r.Text) > 24 {
+		if !quotable(r.Text) {
 			r.Text = ""
 		} else {
 			r.Text = strings.Clone(r.Text) // not the buffer resolve built it in
