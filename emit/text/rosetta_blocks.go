@@ -211,8 +211,8 @@ func (r *rosRenderer) marginMark(mk *ir.Mark, line string) string {
 	quo := ""
 	// Quote the span only when it pinpoints something inside the line: a
 	// whole line the reader can already see one row above is noise.
-	if t := res.Text; t != "" && !strings.Contains(t, "\n") && rosaddr.SpanText(mk.Addr.Text) != "" &&
-		utf8.RuneCountInString(t) < utf8.RuneCountInString(line) && utf8.RuneCountInString(t) <= 24 {
+	if t := res.Text; quotable(t) && rosaddr.SpanText(mk.Addr.Text) != "" &&
+		utf8.RuneCountInString(t) < utf8.RuneCountInString(line) {
 		if r.zh {
 			quo = "「" + t + "」"
 		} else {
@@ -220,6 +220,13 @@ func (r *rosRenderer) marginMark(mk *ir.Mark, line string) string {
 		}
 	}
 	return sym + " " + markLabel(mk.Addr.Text) + " " + quo + verb + mk.Value + r.conf(mk.Conf) + r.drift(res)
+}
+
+// quotable reports whether a mark's resolved text is short enough to quote
+// in a margin: one line of at most 24 runes. The foreign marks a first pass
+// keeps drop any other text (copyMark).
+func quotable(t string) bool {
+	return t != "" && !strings.Contains(t, "\n") && utf8.RuneCountInString(t) <= 24
 }
 
 func (r *rosRenderer) drift(res *ir.Resolution) string {

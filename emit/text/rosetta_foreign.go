@@ -2,6 +2,7 @@ package text
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/rosettac/rosettac/internal/rosblock"
 	"github.com/rosettac/rosettac/ir"
@@ -130,17 +131,31 @@ func (f *ForeignMarks) of(ord int, m *ir.Message) map[*ir.Block][]foreignMark {
 	return out
 }
 
-// copyMark is mk with nothing shared with the message it is in.
+// copyMark is mk with nothing shared with the message it is in, keeping only
+// what the margin reads of a foreign mark (a first pass keeps thousands): the
+// resolution's status and line, its text only when marginMark could quote it
+// (quotable), and the selectors only when AnchorLine needs
+// them (no resolved line). Detail and Fix are the diagnostics', not the
+// margin's.
 func copyMark(mk *ir.Mark) *ir.Mark {
 	c := *mk
-	c.Addr.Selectors = slices.Clone(mk.Addr.Selectors)
 	if mk.Conf != nil {
 		cf := *mk.Conf
 		c.Conf = &cf
 	}
+	c.Addr.Selectors = nil
 	if mk.Resolution != nil {
 		r := *mk.Resolution
+		r.Detail, r.Fix = "", ""
+		if !quotable(r.Text) {
+			r.Text = ""
+		} else {
+			r.Text = strings.Clone(r.Text) // not the buffer resolve built it in
+		}
 		c.Resolution = &r
+	}
+	if c.Resolution == nil || c.Resolution.Line <= 0 {
+		c.Addr.Selectors = slices.Clone(mk.Addr.Selectors)
 	}
 	return &c
 }
