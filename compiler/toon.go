@@ -28,10 +28,9 @@ func init() { toonFrontEnd.through = throughTOON }
 // throughTOON decodes src as TOON with opt's decoder options and hands the
 // JSON to the JSON row.
 func throughTOON(src *diag.Source, opt *Options) (*frontEnd, *diag.Source, *diag.Origin, diag.List) {
-	v, ds := toon.Decode(src, toon.DecodeOptions{Indent: opt.TOONIndent, Lenient: opt.TOONLenient})
-	if ds.HasErrors() {
+	text, ds := toon.DecodeJSON(src, toon.DecodeOptions{Indent: opt.TOONIndent, Lenient: opt.TOONLenient})
+	if text == nil {
 		return nil, nil, nil, ds
 	}
-	text := append(toon.AppendJSON(nil, v, "  "), '\n')
 	return jsonFrontEnd, diag.NewSource(src.File+" (as JSON)", text), nil, ds
 }

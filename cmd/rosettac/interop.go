@@ -94,7 +94,7 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 		src := diag.NewSource(name, data)
 		opt.TOONIndent, opt.TOONLenient = topt.Indent, topt.Lenient
 		inFmt := from
-		isTOON := opt.From == ir.TOON || opt.From == "" && compiler.Detect(name, data) == ir.TOON
+		isTOON := opt.From == ir.TOON || opt.From == "" && isTOONFile(name)
 		var out []byte
 		var ds diag.List
 		r := &compiler.Result{File: name, Lang: ir.Language(inFmt), Source: src}

@@ -47,11 +47,7 @@ func JSONToTOON(src *diag.Source, opt TOONOptions) ([]byte, diag.List) {
 // newline), or gives the decoder's diagnostic: a TN code, its position and
 // the spec section in its hint.
 func TOONToJSON(src *diag.Source, opt TOONOptions) ([]byte, diag.List) {
-	v, ds := toon.Decode(src, toon.DecodeOptions{Indent: opt.Indent, Lenient: opt.Lenient})
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	return append(toon.AppendJSON(nil, v, "  "), '\n'), nil
+	return toon.DecodeJSON(src, toon.DecodeOptions{Indent: opt.Indent, Lenient: opt.Lenient})
 }
 
 func docFile(doc ir.Document) string {

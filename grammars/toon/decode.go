@@ -14,6 +14,18 @@ type DecodeOptions struct {
 	Lenient bool // strict=false: the spec's non-strict mode
 }
 
+// DecodeJSON decodes a TOON document as JSON text, two-space indented and
+// ending in a newline (what translate --to json prints and what the
+// compiler's TOON row hands to its JSON row), or gives the decoder's
+// diagnostic.
+func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, diag.List) {
+	v, ds := Decode(src, opt)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	return append(AppendJSON(nil, v, "  "), '\n'), ds
+}
+
 // Decode reads a TOON document. It stops at the first error, which is the one
 // diagnostic returned (with a code, the span it concerns and the spec section
 // in its hint); the value is then Null.
