@@ -75,6 +75,7 @@ func BenchmarkMesh(b *testing.B) {
 }
 
 func benchOnce(b *testing.B, agents, n, rate int) {
+	defer TuneGC()()
 	s, err := StartServer(ServerOptions{Dir: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
@@ -127,6 +128,7 @@ func BenchmarkMeshPartitions(b *testing.B) {
 }
 
 func benchPartitions(b *testing.B, nodes, agents, n int) {
+	defer TuneGC()()
 	s, err := StartServer(ServerOptions{Dir: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)

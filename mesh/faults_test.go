@@ -31,6 +31,7 @@ func TestMain(m *testing.M) {
 }
 
 func helperGateway(url, digestFile string) int {
+	defer TuneGC()() // a stand-in for rosettac mesh serve
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	nc, err := nats.Connect(url)

@@ -25,6 +25,12 @@ func newFeed(cons jetstream.Consumer, max int) (*feed, error) {
 	f := &feed{ch: make(chan jetstream.Msg, max)}
 	cc, err := cons.Consume(func(m jetstream.Msg) { f.ch <- m },
 		jetstream.PullMaxMessages(max),
+		// A pull request lives 5 s, not the default 30 s: one benchmark run
+		// in twenty-six sat idle for 30 s with messages waiting, which looks
+		// like a pull request the client lost track of and renewed only at
+		// its expiry (docs/mesh.md, Limits). A shorter life bounds such a
+		// stall; renewing an idle request every 5 s costs nothing measurable.
+		jetstream.PullExpiry(5*time.Second),
 		jetstream.ConsumeErrHandler(func(_ jetstream.ConsumeContext, err error) {
 			// Consume recovers from a missed heartbeat or a reconnect by
 			// itself; a consumer that is gone (deleted, or its stream lost)

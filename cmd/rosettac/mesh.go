@@ -190,6 +190,7 @@ func meshServe(e *env, args []string) int {
 		}
 	}
 	cfg.Prefix, cfg.Hold, cfg.Partitions = nf.prefix, *hold, *partitions
+	defer mesh.TuneGC()()
 	ctx, stop := stopContext()
 	defer stop()
 	url, stateDir := nf.url, ""
