@@ -18,7 +18,15 @@ import (
 // Tail writes to w, as they happen, every accepted message rendered for
 // people (opt: --lang, --view) and every rejection with its diagnostics,
 // until ctx ends.
+//
+// The messages it follows go into a session of its own, so a reply that
+// elides its route is rendered with the route and topic it inherits (2.1-c)
+// from a parent tail has seen, as rosettac render shows it in a transcript;
+// rendered alone it would read "(no recipients)" while the gateway delivered
+// it to the parent's sender. A reply to a message older than the tail is
+// rendered as written. The session keeps every message tail has seen.
 func (c *Client) Tail(ctx context.Context, w io.Writer, opt text.Options) error {
+	sess := compiler.NewSession(compiler.Options{})
 	var mu sync.Mutex
 	print := func(s string) {
 		mu.Lock()
@@ -37,6 +45,14 @@ func (c *Client) Tail(ctx context.Context, w io.Writer, opt text.Options) error 
 		}
 		b.WriteString("\n")
 		res := compiler.Parse(c.Sub.In(agent), m.Data, compiler.Options{From: ir.Rosetta})
+		if t, ok := res.Doc.(*ir.Transcript); ok {
+			// Callbacks of one subscription run one at a time: the
+			// session needs no lock.
+			sess.SetSource(res.Source)
+			for _, m := range t.Messages {
+				sess.Add(m) // inherits the route and topic; the gateway reported the diagnostics
+			}
+		}
 		if res.Doc != nil {
 			out, _ := text.Render(res.Doc, opt)
 			b.Write(out)
