@@ -11,9 +11,9 @@ import (
 // row then reads by its shape, as it would read the JSON file itself: the
 // data form of a Rosetta or Lingua transcript, else AgentDSL's relational
 // data. A decode error is the decoder's TN diagnostic at its position in the
-// .toon file. What the JSON's check finds is reported in the decoded JSON (two-space
-// indented, named "FILE (as JSON)"): TOON's decoder keeps no positions for
-// the values it builds, so there is no Origin back to the .toon lines.
+// .toon file. What the JSON's check finds is reported in the .toon file too:
+// the decoder's Origin maps each value of the JSON (two-space indented, named
+// "FILE (as JSON)" while it is read) to the token it was decoded from.
 //
 // The row has no parse: it reads nothing itself (run follows its through).
 var toonFrontEnd = &frontEnd{
@@ -28,9 +28,9 @@ func init() { toonFrontEnd.through = throughTOON }
 // throughTOON decodes src as TOON with opt's decoder options and hands the
 // JSON to the JSON row.
 func throughTOON(src *diag.Source, opt *Options) (*frontEnd, *diag.Source, *diag.Origin, diag.List) {
-	text, ds := toon.DecodeJSON(src, toon.DecodeOptions{Indent: opt.TOONIndent, Lenient: opt.TOONLenient})
+	text, o, ds := toon.DecodeJSON(src, toon.DecodeOptions{Indent: opt.TOONIndent, Lenient: opt.TOONLenient})
 	if text == nil {
 		return nil, nil, nil, ds
 	}
-	return jsonFrontEnd, diag.NewSource(src.File+" (as JSON)", text), nil, ds
+	return jsonFrontEnd, diag.NewSource(src.File+" (as JSON)", text), o, ds
 }

@@ -45,10 +45,16 @@ func TestTOONReadsAsJSON(t *testing.T) {
 			t.Errorf("codes through TOON differ from the JSON form's (-json +toon):\n%s", diff)
 		}
 		for _, d := range r.Diags {
-			// Mapped back out of the Rosetta text into the decoded JSON,
-			// the last step with positions.
-			if s := d.Span.Source(); s == r.Source || d.Span.File() != "t.toon (as JSON)" || !strings.HasPrefix(s.Content(), "{") {
-				t.Errorf("%s is in %q (%.20q), want the decoded JSON", d.Code, d.Span.File(), s.Content())
+			// Mapped back out of the Rosetta text into the JSON, and out of
+			// the JSON into the .toon file, onto the token they concern.
+			s := d.Span.Source()
+			if s == nil || s.File != "t.toon" || s.Content() != string(src) {
+				t.Errorf("%s is in %q, want t.toon", d.Code, d.Span.File())
+				continue
+			}
+			a, b := d.Span.Offsets()
+			if got := s.Content()[a:b]; got != "ask" || d.Span.Start().Line != 5 {
+				t.Errorf("%s at %d:%d on %q, want line 5 on the act", d.Code, d.Span.Start().Line, d.Span.Start().Col, got)
 			}
 		}
 		if d := Diagnose("t.toon", src, opt); cmp.Diff(codes(r.Diags), codes(d.Diags)) != "" {

@@ -18,7 +18,12 @@ type Origin struct {
 	// Quote writes a fix's new text as the file's syntax has it inside a
 	// copied piece (a JSON string escapes `"` and `\`), or nil: as it is.
 	Quote func(string) string
-	marks []originMark
+	// NoFixes drops every fix, keeping its diagnostic: the file's syntax
+	// around a copied piece may not take a fix's text as it is (an unquoted
+	// TOON token, where a delimiter or a colon would change the structure),
+	// so positions map exactly but no edit is carried into the file.
+	NoFixes bool
+	marks   []originMark
 }
 
 type originMark struct {
@@ -108,6 +113,9 @@ func (o *Origin) Diagnostics(l List) List {
 }
 
 func (o *Origin) fix(f Fix) (Fix, bool) {
+	if o.NoFixes {
+		return Fix{}, false
+	}
 	edits := make([]TextEdit, len(f.Edits))
 	for i, e := range f.Edits {
 		sp, exact := o.Span(e.Span)

@@ -57,6 +57,11 @@ func TestOrigin(t *testing.T) {
 		t.Error("Diagnostics changed its argument")
 	}
 
+	o.NoFixes = true
+	if got := o.Diagnostics(List{d}); len(got) != 1 || len(got[0].Fixes) != 0 || got[0].Span.Start().String() != "1:12" {
+		t.Errorf("NoFixes: %+v, want the diagnostic mapped, without its fixes", got)
+	}
+
 	bad := &Origin{From: file}
 	bad.Mark(0, 6, 17, 8, 3) // claims "ne " is at the start of the text
 	if n := bad.Verify(text); n != 1 {

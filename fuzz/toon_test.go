@@ -15,6 +15,8 @@ import (
 // FuzzTOONDecode: decoding never panics in either mode, an error has a valid
 // span inside the input, and whatever decodes encodes to text that decodes to
 // the same data and encodes to the same text again (with each delimiter).
+// DecodeJSON writes the JSON AppendJSON writes, and its Origin maps every
+// byte of that JSON into the input, exactly only onto the same byte.
 func FuzzTOONDecode(f *testing.F) {
 	for _, s := range []string{
 		"users[2]{id,name,role}:\n  1,Ada,admin\n  2,Bob,user",
@@ -44,6 +46,22 @@ func FuzzTOONDecode(f *testing.F) {
 				t.Fatalf("bad diagnostic %+v", ds)
 			}
 			return
+		}
+		src0 := diag.NewSource("f.toon", []byte(src))
+		js, o, _ := toon.DecodeJSON(src0, toon.DecodeOptions{Lenient: lenient})
+		if want := append(toon.AppendJSON(nil, v, "  "), '\n'); string(js) != string(want) {
+			t.Fatalf("DecodeJSON wrote %q, AppendJSON %q", js, want)
+		}
+		gen := diag.NewSource("f.toon (as JSON)", js)
+		for i := range len(js) {
+			sp, exact := o.Span(gen.Span(i, i+1))
+			a, b := sp.Offsets()
+			if sp.Source() != src0 || a < 0 || b > len(src) || a > b {
+				t.Fatalf("byte %d of the JSON maps to %v", i, sp)
+			}
+			if exact && src[a:b] != string(js[i:i+1]) {
+				t.Fatalf("byte %d of the JSON (%q) maps exactly onto %q at %d", i, js[i], src[a:b], a)
+			}
 		}
 		for _, delim := range []byte{',', '|', '\t'} {
 			text := toon.Encode(v, toon.EncodeOptions{Delimiter: delim})

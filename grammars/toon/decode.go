@@ -17,13 +17,24 @@ type DecodeOptions struct {
 // DecodeJSON decodes a TOON document as JSON text, two-space indented and
 // ending in a newline (what translate --to json prints and what the
 // compiler's TOON row hands to its JSON row), or gives the decoder's
-// diagnostic.
-func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, diag.List) {
+// diagnostic. The Origin maps the JSON text back to src: each value and key
+// to the token it was decoded from (exactly, byte for byte, where the JSON
+// writes the token's own text), a container to its key or header line, so
+// that what a check of the JSON finds is reported in the TOON file. It
+// carries no fix into the file (diag.Origin.NoFixes).
+func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, *diag.Origin, diag.List) {
 	v, ds := Decode(src, opt)
 	if ds.HasErrors() {
-		return nil, ds
+		return nil, nil, ds
 	}
-	return append(AppendJSON(nil, v, "  "), '\n'), ds
+	// A fix is not carried into the TOON file: an unquoted token there
+	// would not take a fix's text as the JSON's string does (a delimiter or
+	// a colon in it would change the document's structure).
+	w := jsonWriter{indent: "  ", o: &diag.Origin{From: src, NoFixes: true}, src: src.Content()}
+	w.value(v, 0)
+	text := append(w.b, '\n')
+	w.o.Verify(string(text))
+	return text, w.o, ds
 }
 
 // Decode reads a TOON document. It stops at the first error, which is the one
@@ -216,7 +227,7 @@ func (d *decoder) root() Value {
 				v = d.array(h, 1)
 			}
 			d.trailing()
-			return v
+			return placed(v, near(first.off, h.end))
 		}
 		if first.text == "[]" {
 			d.take()
@@ -310,7 +321,7 @@ func (d *decoder) field(text string, off, depth int, b *objectBuilder) {
 		} else {
 			v = d.array(h, depth+1)
 		}
-		d.put(b, h.key, v, off, h.end)
+		d.put(b, h.key, near(h.keyOff, h.end), placed(v, near(h.keyOff, h.end)), off, h.end)
 		return
 	case st == isHeader && d.strict:
 		d.fail(CodeHeader, off, h.end, "6", "a header without a key stands only at the root or after a list item's \"- \"")
@@ -321,7 +332,7 @@ func (d *decoder) field(text string, off, depth int, b *objectBuilder) {
 	if colon < 0 {
 		d.fail(CodeColon, off, off+len(text), "7.4", "expected key: value, but the line has no colon")
 	}
-	key := d.key(text[:colon], off)
+	key, keyAt := d.key(text[:colon], off)
 	restRaw := text[colon+1:]
 	rest := strings.Trim(restRaw, " ")
 	restOff := off + colon + 1 + (len(restRaw) - len(strings.TrimLeft(restRaw, " ")))
@@ -336,19 +347,21 @@ func (d *decoder) field(text string, off, depth int, b *objectBuilder) {
 	default:
 		v = d.primitive(rest, restOff)
 	}
-	d.put(b, key, v, off, off+colon)
+	d.put(b, key, keyAt, placed(v, near(keyAt.start, keyAt.end)), off, off+colon)
 }
 
-// put sets key in b, refusing a repeated key in strict mode (§14.3).
-func (d *decoder) put(b *objectBuilder, key string, v Value, start, end int) {
+// put sets key (read at keyAt) in b, refusing a repeated key in strict mode
+// (§14.3).
+func (d *decoder) put(b *objectBuilder, key string, keyAt written, v Value, start, end int) {
 	if d.strict && b.has(key) {
 		d.fail(CodeDuplicate, start, end, "14.3", "key %s is given twice in this object", quoteForMessage(key))
 	}
-	b.set(key, v)
+	b.setAt(key, keyAt, v)
 }
 
-// key decodes a key token (the text before a line's first unquoted colon).
-func (d *decoder) key(tok string, off int) string {
+// key decodes a key token (the text before a line's first unquoted colon),
+// and says where it stands.
+func (d *decoder) key(tok string, off int) (string, written) {
 	lead := len(tok) - len(strings.TrimLeft(tok, " "))
 	tok = strings.Trim(tok, " ")
 	off += lead
@@ -357,9 +370,9 @@ func (d *decoder) key(tok string, off int) string {
 		if n != len(tok) {
 			d.fail(CodeString, off+n, off+len(tok), "7.4", "text after the closing quote of a key")
 		}
-		return s
+		return s, token(off, off+len(tok))
 	}
-	return tok
+	return tok, token(off, off+len(tok))
 }
 
 // array reads the array a non-keyed header declares; its items, rows or
@@ -391,7 +404,7 @@ func (d *decoder) array(h *header, depth int) Value {
 		if first < 0 {
 			first = d.last
 		}
-		items = append(items, d.item(rest, l.off+len(l.text)-len(rest), depth))
+		items = append(items, placed(d.item(rest, l.off+len(l.text)-len(rest), depth), near(l.off, l.off+len(l.text))))
 	}
 	d.spanBlanks(first)
 	if d.strict && len(items) != h.length {
@@ -463,7 +476,7 @@ func (d *decoder) tabular(h *header, depth int) Value {
 		}
 		cells := splitCells(l.text, l.off, h.delim)
 		d.checkWidth(cells, width, l.off, len(l.text))
-		items = append(items, d.row(h.fields, cells))
+		items = append(items, placed(d.row(h.fields, cells), near(l.off, l.off+len(l.text))))
 	}
 	d.spanBlanks(first)
 	if d.strict && len(items) != h.length {
@@ -490,14 +503,14 @@ func (d *decoder) keyed(h *header, depth int) Value {
 		if first < 0 {
 			first = d.last
 		}
-		key := d.key(l.text[:colon], l.off)
+		key, keyAt := d.key(l.text[:colon], l.off)
 		restRaw := l.text[colon+1:]
 		var cells []cell
 		if strings.Trim(restRaw, " ") != "" {
 			cells = splitCells(restRaw, l.off+colon+1, h.delim)
 		}
 		d.checkWidth(cells, width, l.off, len(l.text))
-		d.put(&b, key, d.row(h.fields, cells), l.off, l.off+colon)
+		d.put(&b, key, keyAt, placed(d.row(h.fields, cells), near(keyAt.start, keyAt.end)), l.off, l.off+colon)
 		n++
 	}
 	d.spanBlanks(first)
@@ -531,7 +544,7 @@ func (d *decoder) rowFields(fs []field, cells []cell, next *int) Value {
 		}
 		c := cells[*next]
 		*next++
-		b.set(f.name, d.primitive(c.text, c.off))
+		b.setAt(f.name, near(c.off, c.off+len(c.text)), d.primitive(c.text, c.off))
 	}
 	return b.value()
 }
@@ -551,6 +564,12 @@ func (d *decoder) spanBlanks(first int) {
 
 // primitive decodes a value token (§4).
 func (d *decoder) primitive(tok string, off int) Value {
+	v := d.primitiveValue(tok, off)
+	v.at = token(off, off+len(tok))
+	return v
+}
+
+func (d *decoder) primitiveValue(tok string, off int) Value {
 	if strings.HasPrefix(tok, `"`) {
 		s, n := d.quoted(tok, off)
 		if n != len(tok) {

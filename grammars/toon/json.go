@@ -112,65 +112,125 @@ func (p *jsonReader) value(depth int) (Value, error) {
 // element a line, indented by indent per level. Numbers are written as their
 // canonical text, strings with only the escapes JSON requires.
 func AppendJSON(b []byte, v Value, indent string) []byte {
-	return appendJSON(b, v, indent, 0)
+	w := jsonWriter{b: b, indent: indent}
+	w.value(v, 0)
+	return w.b
 }
 
-func appendJSON(b []byte, v Value, indent string, depth int) []byte {
-	nl := func(b []byte, d int) []byte {
-		if indent == "" {
-			return b
-		}
-		b = append(b, '\n')
-		for range d {
-			b = append(b, indent...)
-		}
-		return b
+// jsonWriter writes JSON text, and, with an Origin, marks where each value
+// and key the decoder placed came from (DecodeJSON).
+type jsonWriter struct {
+	b      []byte
+	indent string
+	o      *diag.Origin // nil: no marks
+	src    string       // o.From's content
+}
+
+func (w *jsonWriter) nl(depth int) {
+	if w.indent == "" {
+		return
 	}
+	w.b = append(w.b, '\n')
+	for range depth {
+		w.b = append(w.b, w.indent...)
+	}
+}
+
+// mark records that the JSON from here on comes from at.
+func (w *jsonWriter) mark(at written) {
+	if w.o != nil && at.ok {
+		w.o.Mark(len(w.b), at.start, at.end, -1, 0)
+	}
+}
+
+// token writes a primitive's or key's JSON text with write and marks it as at's:
+// where at is the token as written and as long as the JSON's text, that text
+// is claimed to be copied from it (a string's inside its quotes); Verify,
+// once the text is whole, withdraws every claim whose bytes differ (an escape
+// either side), so a position maps exactly only where the bytes agree.
+func (w *jsonWriter) token(at written, str bool, write func()) {
+	if w.o == nil || !at.ok {
+		write()
+		return
+	}
+	gen := len(w.b)
+	w.o.Mark(gen, at.start, at.end, -1, 0)
+	write()
+	if !at.copied {
+		return
+	}
+	from, to, n := at.start, at.end, len(w.b)-gen
+	if str {
+		if to-from >= 2 && w.src[from] == '"' {
+			from, to = from+1, to-1 // a quoted token: its text inside the quotes
+		}
+		gen, n = gen+1, n-2 // the JSON string's text inside its quotes
+	}
+	// Only a whole token is a copy: "1.5" written for 1.50 agrees with its
+	// first three bytes, but a fix of the number must replace all four.
+	if n > 0 && n == to-from {
+		w.o.Mark(gen, at.start, at.end, from, n)
+	}
+}
+
+func (w *jsonWriter) value(v Value, depth int) {
 	switch v.Kind {
 	case Null:
-		return append(b, "null"...)
+		w.token(v.at, false, func() { w.b = append(w.b, "null"...) })
+		return
 	case Bool:
-		if v.Bool {
-			return append(b, "true"...)
-		}
-		return append(b, "false"...)
+		w.token(v.at, false, func() {
+			if v.Bool {
+				w.b = append(w.b, "true"...)
+			} else {
+				w.b = append(w.b, "false"...)
+			}
+		})
+		return
 	case Number:
-		return append(b, v.Text...)
+		w.token(v.at, false, func() { w.b = append(w.b, v.Text...) })
+		return
 	case String:
-		return appendJSONString(b, v.Text)
-	case Array:
+		w.token(v.at, true, func() { w.b = appendJSONString(w.b, v.Text) })
+		return
+	}
+	w.mark(v.at)
+	if v.Kind == Array {
 		if len(v.Items) == 0 {
-			return append(b, "[]"...)
+			w.b = append(w.b, "[]"...)
+			return
 		}
-		b = append(b, '[')
+		w.b = append(w.b, '[')
 		for i, it := range v.Items {
 			if i > 0 {
-				b = append(b, ',')
+				w.b = append(w.b, ',')
 			}
-			b = nl(b, depth+1)
-			b = appendJSON(b, it, indent, depth+1)
+			w.nl(depth + 1)
+			w.value(it, depth+1)
 		}
-		b = nl(b, depth)
-		return append(b, ']')
+		w.nl(depth)
+		w.b = append(w.b, ']')
+		return
 	}
 	if len(v.Fields) == 0 {
-		return append(b, "{}"...)
+		w.b = append(w.b, "{}"...)
+		return
 	}
-	b = append(b, '{')
+	w.b = append(w.b, '{')
 	for i, f := range v.Fields {
 		if i > 0 {
-			b = append(b, ',')
+			w.b = append(w.b, ',')
 		}
-		b = nl(b, depth+1)
-		b = appendJSONString(b, f.Key)
-		b = append(b, ':')
-		if indent != "" {
-			b = append(b, ' ')
+		w.nl(depth + 1)
+		w.token(f.keyAt, true, func() { w.b = appendJSONString(w.b, f.Key) })
+		w.b = append(w.b, ':')
+		if w.indent != "" {
+			w.b = append(w.b, ' ')
 		}
-		b = appendJSON(b, f.Value, indent, depth+1)
+		w.value(f.Value, depth+1)
 	}
-	b = nl(b, depth)
-	return append(b, '}')
+	w.nl(depth)
+	w.b = append(w.b, '}')
 }
 
 const hexDigits = "0123456789abcdef"

@@ -36,12 +36,39 @@ type Value struct {
 	Text   string  // String's value, or Number's canonical text (§2)
 	Items  []Value // Array's elements
 	Fields []Field // Object's members, in order, keys unique
+	at     written // where Decode read it; zero for a value built or read from JSON
 }
 
 // Field is one member of an object.
 type Field struct {
 	Key   string
 	Value Value
+	keyAt written // where Decode read the key
+}
+
+// written is where a decoded value or key stands in the TOON text, for the
+// Origin DecodeJSON gives: a primitive's token (a string's with its quotes),
+// a container's key or header. copied says the token's text is the value's
+// own (a key that a tabular row takes from its header is placed at the
+// row's cell, not copied from it).
+type written struct {
+	start, end int
+	ok, copied bool
+}
+
+// token is a value or key read from src[start:end] as written.
+func token(start, end int) written { return written{start: start, end: end, ok: true, copied: true} }
+
+// near is a place that is not the value's text (a container's header, a row
+// field's cell).
+func near(start, end int) written { return written{start: start, end: end, ok: true} }
+
+// placed is v at w unless the decoder placed it already.
+func placed(v Value, w written) Value {
+	if !v.at.ok {
+		v.at = w
+	}
+	return v
 }
 
 // IsPrimitive reports whether v is a string, number, boolean or null.
@@ -75,12 +102,15 @@ type objectBuilder struct {
 }
 
 // set adds key, or replaces its value; it reports whether the key was new.
-func (b *objectBuilder) set(key string, v Value) bool {
+func (b *objectBuilder) set(key string, v Value) bool { return b.setAt(key, written{}, v) }
+
+// setAt is set of a key the decoder read at keyAt.
+func (b *objectBuilder) setAt(key string, keyAt written, v Value) bool {
 	if i, ok := b.find(key); ok {
-		b.fields[i].Value = v
+		b.fields[i].Value, b.fields[i].keyAt = v, keyAt
 		return false
 	}
-	b.fields = append(b.fields, Field{key, v})
+	b.fields = append(b.fields, Field{Key: key, Value: v, keyAt: keyAt})
 	if b.index != nil {
 		b.index[key] = len(b.fields) - 1
 	}
