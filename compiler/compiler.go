@@ -62,12 +62,14 @@ type Result struct {
 	// text would be the text's, not the file's); Fix applies the fixes that
 	// edit inside a string of the JSON, the only ones Diags keep. Form is
 	// ir.TOON for a TOON input, read as the JSON it decodes to (and that
-	// JSON as above); Diags are then in that JSON, which TOON's decoder has
-	// no positions in the file for, except the decoder's own.
+	// JSON as above); Diags are then in the .toon file too, mapped back
+	// through the JSON, and keep no fix.
 	Form   ir.Language
 	Source *diag.Source
 	Doc    ir.Document // or nil when the input was unreadable (see Diags)
 	Diags  diag.List   // sorted by position
+
+	input *diag.Source // the file as read, which Source is not for a form
 }
 
 // Parse reads one file through its grammar (syntax and lowering only). The
@@ -107,6 +109,7 @@ const (
 
 func run(file string, src []byte, opt *Options) *Result {
 	res := &Result{File: file, Source: diag.NewSource(file, src)}
+	res.input = res.Source
 	res.Lang = opt.From
 	if res.Lang == "" {
 		res.Lang = Detect(file, src)
@@ -250,12 +253,16 @@ type FormatOptions struct {
 func Format(res *Result, opt FormatOptions) ([]byte, diag.List) {
 	fe := lookup(res.Lang)
 	if res.Doc == nil || fe == nil || fe.print == nil || res.Form != "" {
-		what := res.Lang
+		what, at := res.Lang, res.Source
 		if res.Form != "" {
+			// Reported in the file, not in the text it was read as.
 			what = res.Form
+			if res.input != nil {
+				at = res.input
+			}
 		}
 		var l diag.List
-		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: res.Source.Span(0, 0),
+		l.Add(diag.Diagnostic{Severity: diag.Error, Code: codeNoLang, Span: at.Span(0, 0),
 			Message: fmt.Sprintf("no canonical printer for %s input", what)})
 		return nil, l
 	}

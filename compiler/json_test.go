@@ -51,8 +51,9 @@ func TestJSONReadsAsItsLanguage(t *testing.T) {
 		}
 		// fmt and fix leave the form alone: the text's canonical form and
 		// fixes are not the file's.
-		if out, ds := Format(r, FormatOptions{}); out != nil || len(ds) != 1 || ds[0].Message != "no canonical printer for json input" {
-			t.Errorf("Format of a data form: %q %v", out, ds)
+		if out, ds := Format(r, FormatOptions{}); out != nil || len(ds) != 1 || ds[0].Message != "no canonical printer for json input" ||
+			ds[0].Span.Source().Content() != js {
+			t.Errorf("Format of a data form: %q %v (want it reported in the JSON file)", out, ds)
 		}
 		if out, applied, _ := Fix("t.json", []byte(js), opt, diag.Review); string(out) != js || applied != nil {
 			t.Errorf("Fix of a data form: %q %v", out, applied)

@@ -60,8 +60,9 @@ func TestTOONReadsAsJSON(t *testing.T) {
 		if d := Diagnose("t.toon", src, opt); cmp.Diff(codes(r.Diags), codes(d.Diags)) != "" {
 			t.Errorf("Diagnose: %v, want %v", d.Diags, r.Diags)
 		}
-		if out, ds := Format(r, FormatOptions{}); out != nil || len(ds) != 1 || ds[0].Message != "no canonical printer for toon input" {
-			t.Errorf("Format of a TOON input: %q %v", out, ds)
+		if out, ds := Format(r, FormatOptions{}); out != nil || len(ds) != 1 || ds[0].Message != "no canonical printer for toon input" ||
+			ds[0].Span.Source().Content() != string(src) || ds[0].Span.File() != "t.toon" {
+			t.Errorf("Format of a TOON input: %q %v (want it reported in the .toon file)", out, ds)
 		}
 	}
 
