@@ -69,10 +69,29 @@ func runTranslate(e *env, args []string) int {
 	streamed := map[*compiler.Result]bool{} // written already
 	var writeErr error
 	if target == ir.JSON && !in.oneSession {
-		// A Rosetta file is checked and written message by message.
-		step = streamingStep(streamed, func(name string, data []byte, opt compiler.Options) *compiler.Result {
-			return translateJSONStreamed(e, name, data, opt, &writeErr)
-		})
+		// A Rosetta file is checked and written message by message, and so
+		// as it is read: every other file is then written as it is read too,
+		// whole, so that the output keeps the order of the arguments.
+		step = func(name string, data []byte, opt compiler.Options) *compiler.Result {
+			if r := translateJSONStreamed(e, name, data, opt, &writeErr); r != nil {
+				streamed[r] = true
+				return r
+			}
+			r := compiler.Check(name, data, opt)
+			if r.Doc == nil || r.Lang == ir.JSON || writeErr != nil {
+				return r // JSON data is refused below, after the files before it
+			}
+			out, ds := translate.Translate(r.Doc, target, translate.Options{Strict: df.strictFor(r.File), Decrypt: decrypt})
+			r.Diags = append(r.Diags, ds...)
+			r.Diags.Sort()
+			if out != nil {
+				if _, err := e.stdout.Write(machineJSON(out)); err != nil {
+					writeErr = err
+				}
+			}
+			streamed[r] = true
+			return r
+		}
 	}
 	results, code := loadFiles(e, c, files, &in, &df, step)
 	if results == nil {
