@@ -39,7 +39,8 @@ func runFmt(e *env, args []string) int {
 		return usageError(e, c, fmt.Errorf("cannot use -w with standard input"))
 	}
 	// Rosetta files are formatted message by message (fmtStreamed), except
-	// for -d and -w, which need the whole output.
+	// for -d and -w, which need the whole output; "streamed" are then all
+	// the files formatted as they were read.
 	step := compiler.Parse
 	streamed := map[*compiler.Result]bool{} // formatted already: the value is "differs"
 	var writeErr error
@@ -48,7 +49,22 @@ func runFmt(e *env, args []string) int {
 			toStdout := !list && !check
 			r, differs, err := fmtStreamed(e, name, data, opt, compiler.FormatOptions{Terse: terse}, toStdout && writeErr == nil)
 			if r == nil {
-				return compiler.Parse(name, data, opt)
+				// Not Rosetta: formatted whole, and, to stdout, written now
+				// too, so that the output keeps the order of the arguments
+				// (a Rosetta file before it was written as it was read).
+				r := compiler.Parse(name, data, opt)
+				if !toStdout || r.Diags.HasErrors() || writeErr != nil {
+					return r
+				}
+				out, ds := compiler.Format(r, compiler.FormatOptions{Terse: terse})
+				if ds.HasErrors() {
+					return r // reported below
+				}
+				if _, err := e.stdout.Write(out); err != nil {
+					writeErr = err
+				}
+				streamed[r] = false
+				return r
 			}
 			if err != nil && writeErr == nil {
 				writeErr = err
