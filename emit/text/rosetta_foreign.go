@@ -16,7 +16,8 @@ import (
 // The mark is still listed under its author's own mark slot, where it was
 // written.
 
-// foreignMark is a mark on a block of another message, and who wrote it.
+// foreignMark is a mark on a block of another message, and who wrote it, as
+// the renderer draws it.
 type foreignMark struct {
 	mk     *ir.Mark
 	author string
@@ -45,12 +46,16 @@ func foreignMarks(t *ir.Transcript) map[*ir.Block][]foreignMark {
 // block shows in its margin depends on what comes after it, so a rendering
 // that sees each message once (RosettaStream) is told by a first pass. The
 // zero ForeignMarks is ready; what it keeps is copied out of the messages, so
-// their IR may go.
+// their IR may go, and a first pass over a large transcript keeps thousands
+// of marks and an entry for every message id: each is kept small.
 type ForeignMarks struct {
-	n       int                            // messages added
-	first   map[string]foreignTarget       // a message id -> the first message with it
-	revised map[string]string              // id -> id of the own revise that replaced it
-	on      map[foreignBlock][]foreignMark // the marks on a block
+	n       int                         // messages added
+	first   map[string]foreignTarget    // a message id -> the first message with it
+	revised map[string]string           // id -> id of the own revise that replaced it
+	names   []string                    // the senders, each once: foreignTarget and keptMark index them
+	name    map[string]int32            // a sender -> its index in names
+	marks   []keptMark                  // every mark kept, in the order added
+	on      map[foreignBlock]foreignRun // the marks on a block
 }
 
 // foreignBlock names a block by its message's ordinal and its name (the last
@@ -61,8 +66,33 @@ type foreignBlock struct {
 }
 
 type foreignTarget struct {
-	ord    int
-	sender string
+	ord    int32
+	sender int32 // in names
+}
+
+// foreignRun is the marks on one block: the first and last in marks, each
+// linking to the next (keptMark.next), in the order they were added.
+type foreignRun struct{ first, last int32 }
+
+// keptMark is what the margin reads of a foreign mark (marginMark,
+// marginMarkBy, placeForeign and the list of unplaced marks): the address as
+// written, the op, value and confidence, who wrote it, and of its resolution
+// the status, the line and the text only when marginMark could quote it
+// (quotable), cloned so it does not hold the buffer resolve built it in. The
+// selectors are kept only when AnchorLine needs them (no resolved line).
+// Detail and Fix are the diagnostics', not the margin's. The address and
+// value are the message's own strings, cut from the input, which outlives
+// the rendering.
+type keptMark struct {
+	addr, value, conf string // conf: Conf.Kind, when hasConf
+	text              string
+	status            ir.ResolutionStatus
+	sels              []ir.Selector
+	line              int
+	author            int32 // in names
+	next              int32 // the next mark on the same block, plus one; 0 ends the run
+	op                byte
+	hasConf           bool
 }
 
 // Add reads the next message's marks on earlier messages.
@@ -74,8 +104,9 @@ func (f *ForeignMarks) Add(m *ir.Message) {
 		return
 	}
 	if f.first == nil {
-		f.first, f.revised, f.on = map[string]foreignTarget{}, map[string]string{}, map[foreignBlock][]foreignMark{}
+		f.first, f.revised, f.name, f.on = map[string]foreignTarget{}, map[string]string{}, map[string]int32{}, map[foreignBlock]foreignRun{}
 	}
+	sender := f.intern(h.Sender)
 	for _, s := range m.Slots {
 		ms, ok := s.(*ir.MarkSlot)
 		if !ok {
@@ -94,18 +125,48 @@ func (f *ForeignMarks) Add(m *ir.Message) {
 			if !ok {
 				continue
 			}
-			k := foreignBlock{target.ord, markBlock(mk)}
-			f.on[k] = append(f.on[k], foreignMark{mk: copyMark(mk), author: h.Sender})
+			f.keep(foreignBlock{int(target.ord), markBlock(mk)}, keepMark(mk, sender))
 		}
 	}
 	if _, dup := f.first[h.ID.Text]; !dup {
-		f.first[h.ID.Text] = foreignTarget{ord: ord, sender: h.Sender}
+		f.first[h.ID.Text] = foreignTarget{ord: int32(ord), sender: sender}
 	}
 	if re, ok := h.Field("re"); ok && h.Act == "revise" {
-		if p, ok := f.first[re]; ok && p.sender == h.Sender {
+		if p, ok := f.first[re]; ok && p.sender == sender {
 			f.revised[re] = h.ID.Text
 		}
 	}
+}
+
+// intern is the index of a sender in names.
+func (f *ForeignMarks) intern(sender string) int32 {
+	i, ok := f.name[sender]
+	if !ok {
+		i = int32(len(f.names))
+		f.names = append(f.names, sender)
+		f.name[sender] = i
+	}
+	return i
+}
+
+// keep adds a mark at the end of the marks on block k.
+func (f *ForeignMarks) keep(k foreignBlock, km keptMark) {
+	f.marks = append(f.marks, km)
+	i := int32(len(f.marks) - 1)
+	run, ok := f.on[k]
+	if !ok {
+		run.first = i
+	} else {
+		f.marks[run.last].next = i + 1
+	}
+	run.last = i
+	f.on[k] = run
+}
+
+// added ends the first pass: a rendering reads the marks, no more are added,
+// so what only Add reads (an entry for every message id) goes.
+func (f *ForeignMarks) added() {
+	f.first, f.revised, f.name = nil, nil, nil
 }
 
 // of returns the marks on the blocks of m, the message of ordinal ord.
@@ -119,45 +180,47 @@ func (f *ForeignMarks) of(ord int, m *ir.Message) map[*ir.Block][]foreignMark {
 		if !ok || bs.Block == nil {
 			continue
 		}
-		fms := f.on[foreignBlock{ord, bs.Block.Name}]
-		if len(fms) == 0 || rosblock.Find(m, bs.Block.Name) != bs.Block {
+		run, ok := f.on[foreignBlock{ord, bs.Block.Name}]
+		if !ok || rosblock.Find(m, bs.Block.Name) != bs.Block {
 			continue // an address names the last block of its name
 		}
 		if out == nil {
 			out = map[*ir.Block][]foreignMark{}
+		}
+		var fms []foreignMark
+		for i := run.first + 1; i > 0; i = f.marks[i-1].next {
+			km := &f.marks[i-1]
+			fms = append(fms, foreignMark{mk: km.mark(), author: f.names[km.author]})
 		}
 		out[bs.Block] = fms
 	}
 	return out
 }
 
-// copyMark is mk with nothing shared with the message it is in, keeping only
-// what the margin reads of a foreign mark (a first pass keeps thousands): the
-// resolution's status and line, its text only when marginMark could quote it
-// (quotable), and the selectors only when AnchorLine needs
-// them (no resolved line). Detail and Fix are the diagnostics', not the
-// margin's.
-func copyMark(mk *ir.Mark) *ir.Mark {
-	c := *mk
+// keepMark is what the margin reads of mk, a foreign mark by sender.
+func keepMark(mk *ir.Mark, sender int32) keptMark {
+	r := mk.Resolution
+	km := keptMark{addr: mk.Addr.Text, value: mk.Value, status: r.Status, line: r.Line, author: sender, op: mk.Op}
 	if mk.Conf != nil {
-		cf := *mk.Conf
-		c.Conf = &cf
+		km.conf, km.hasConf = mk.Conf.Kind, true
 	}
-	c.Addr.Selectors = nil
-	if mk.Resolution != nil {
-		r := *mk.Resolution
-		r.Detail, r.Fix = "", ""
-		if !quotable(r.Text) {
-			r.Text = ""
-		} else {
-			r.Text = strings.Clone(r.Text) // not the buffer resolve built it in
-		}
-		c.Resolution = &r
+	if quotable(r.Text) {
+		km.text = strings.Clone(r.Text) // not the buffer resolve built it in
 	}
-	if c.Resolution == nil || c.Resolution.Line <= 0 {
-		c.Addr.Selectors = slices.Clone(mk.Addr.Selectors)
+	if r.Line <= 0 {
+		km.sels = slices.Clone(mk.Addr.Selectors)
 	}
-	return &c
+	return km
+}
+
+// mark is the kept mark as the renderer reads an ir.Mark.
+func (km *keptMark) mark() *ir.Mark {
+	mk := &ir.Mark{Addr: ir.Address{Text: km.addr, Selectors: km.sels}, Op: km.op, Value: km.value,
+		Resolution: &ir.Resolution{Status: km.status, Text: km.text, Line: km.line}}
+	if km.hasConf {
+		mk.Conf = &ir.Conf{Kind: km.conf}
+	}
+	return mk
 }
 
 // placeForeign places a block's foreign marks under the lines they anchor on; the

@@ -19,8 +19,10 @@ type RosettaStream struct {
 }
 
 // NewRosettaStream starts a rendering with opt (its Msg, Block and Bare are
-// not for a stream) and the marks of the first pass; out gets the bytes.
+// not for a stream) and the marks of the first pass, which are complete:
+// none can be added after; out gets the bytes.
 func NewRosettaStream(opt Options, marks *ForeignMarks, out func([]byte)) *RosettaStream {
+	marks.added()
 	return &RosettaStream{r: newRosRenderer(opt), marks: marks, prose: opt.View != "clean", lang: opt.Lang, out: out}
 }
 
