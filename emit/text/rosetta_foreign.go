@@ -46,28 +46,33 @@ func foreignMarks(t *ir.Transcript) map[*ir.Block][]foreignMark {
 // block shows in its margin depends on what comes after it, so a rendering
 // that sees each message once (RosettaStream) is told by a first pass. The
 // zero ForeignMarks is ready; what it keeps is copied out of the messages, so
-// their IR may go, and a first pass over a large transcript keeps thousands
-// of marks and an entry for every message id: each is kept small.
+// their IR may go. A first pass over a large transcript keeps thousands of
+// marks, so each is kept small, and no entry for every message: a mark is
+// kept under the id it names, and the message it lands on, the first with
+// that id, is known when the rendering meets it (of).
 type ForeignMarks struct {
+	// Sender, when set, is the sender of the first message with an id among
+	// those added, the one being added included: a streamed check's session
+	// knows it (compiler.Session.Sender). When nil, Add keeps its own map
+	// of every id's sender (Render, which holds the transcript anyway).
+	Sender func(id string) (string, bool)
+
 	n       int                         // messages added
-	first   map[string]foreignTarget    // a message id -> the first message with it
+	sender  map[string]string           // id -> the sender of the first message with it, when Sender is nil
 	revised map[string]string           // id -> id of the own revise that replaced it
-	names   []string                    // the senders, each once: foreignTarget and keptMark index them
-	name    map[string]int32            // a sender -> its index in names
+	strs    []string                    // the few strings many marks share (senders, confidence kinds, statuses), each once
+	str     map[string]int32            // a string -> its index in strs
 	marks   []keptMark                  // every mark kept, in the order added
+	sels    map[int32][]ir.Selector     // a mark's selectors, by its index in marks, when AnchorLine reads them
 	on      map[foreignBlock]foreignRun // the marks on a block
+	named   map[string]bool             // the ids marks name (on's), until the rendering meets the first message with one
 }
 
-// foreignBlock names a block by its message's ordinal and its name (the last
-// block of the message with the name, as rosblock.Find reads an address).
+// foreignBlock names a block by its message's id and its name: of the first
+// message with the id, the last block with the name (as rosblock.Find reads
+// an address).
 type foreignBlock struct {
-	ord  int
-	name string
-}
-
-type foreignTarget struct {
-	ord    int32
-	sender int32 // in names
+	id, name string
 }
 
 // foreignRun is the marks on one block: the first and last in marks, each
@@ -78,21 +83,17 @@ type foreignRun struct{ first, last int32 }
 // marginMarkBy, placeForeign and the list of unplaced marks): the address as
 // written, the op, value and confidence, who wrote it, and of its resolution
 // the status, the line and the text only when marginMark could quote it
-// (quotable), cloned so it does not hold the buffer resolve built it in. The
-// selectors are kept only when AnchorLine needs them (no resolved line).
+// (quotable), cloned so it does not hold the buffer resolve built it in.
 // Detail and Fix are the diagnostics', not the margin's. The address and
 // value are the message's own strings, cut from the input, which outlives
-// the rendering.
+// the rendering. ord is the ordinal of the message the mark is in: it lands
+// only on a message before that one.
 type keptMark struct {
-	addr, value, conf string // conf: Conf.Kind, when hasConf
-	text              string
-	status            ir.ResolutionStatus
-	sels              []ir.Selector
-	line              int
-	author            int32 // in names
-	next              int32 // the next mark on the same block, plus one; 0 ends the run
-	op                byte
-	hasConf           bool
+	addr, value, text          string
+	line                       int32
+	ord                        int32
+	author, conf, status, next int32 // in strs (conf -1 without one); next: the next mark on the block, plus one, or 0
+	op                         byte
 }
 
 // Add reads the next message's marks on earlier messages.
@@ -103,10 +104,12 @@ func (f *ForeignMarks) Add(m *ir.Message) {
 	if h == nil {
 		return
 	}
-	if f.first == nil {
-		f.first, f.revised, f.name, f.on = map[string]foreignTarget{}, map[string]string{}, map[string]int32{}, map[foreignBlock]foreignRun{}
+	if f.revised == nil {
+		f.revised, f.str, f.on, f.named = map[string]string{}, map[string]int32{}, map[foreignBlock]foreignRun{}, map[string]bool{}
+		if f.Sender == nil {
+			f.sender = map[string]string{}
+		}
 	}
-	sender := f.intern(h.Sender)
 	for _, s := range m.Slots {
 		ms, ok := s.(*ir.MarkSlot)
 		if !ok {
@@ -121,38 +124,60 @@ func (f *ForeignMarks) Add(m *ir.Message) {
 			for seen := 0; !a.Orig && f.revised[id] != "" && seen < f.n; seen++ {
 				id = f.revised[id]
 			}
-			target, ok := f.first[id]
-			if !ok {
-				continue
-			}
-			f.keep(foreignBlock{int(target.ord), markBlock(mk)}, keepMark(mk, sender))
+			f.keep(foreignBlock{id, markBlock(mk)}, mk, ord, h.Sender)
 		}
 	}
-	if _, dup := f.first[h.ID.Text]; !dup {
-		f.first[h.ID.Text] = foreignTarget{ord: int32(ord), sender: sender}
+	if f.sender != nil {
+		if _, dup := f.sender[h.ID.Text]; !dup {
+			f.sender[h.ID.Text] = h.Sender
+		}
 	}
 	if re, ok := h.Field("re"); ok && h.Act == "revise" {
-		if p, ok := f.first[re]; ok && p.sender == sender {
+		if p, ok := f.senderOf(re); ok && p == h.Sender {
 			f.revised[re] = h.ID.Text
 		}
 	}
 }
 
-// intern is the index of a sender in names.
-func (f *ForeignMarks) intern(sender string) int32 {
-	i, ok := f.name[sender]
+func (f *ForeignMarks) senderOf(id string) (string, bool) {
+	if f.Sender != nil {
+		return f.Sender(id)
+	}
+	s, ok := f.sender[id]
+	return s, ok
+}
+
+// intern is the index of s in strs.
+func (f *ForeignMarks) intern(s string) int32 {
+	i, ok := f.str[s]
 	if !ok {
-		i = int32(len(f.names))
-		f.names = append(f.names, sender)
-		f.name[sender] = i
+		i = int32(len(f.strs))
+		f.strs = append(f.strs, s)
+		f.str[s] = i
 	}
 	return i
 }
 
-// keep adds a mark at the end of the marks on block k.
-func (f *ForeignMarks) keep(k foreignBlock, km keptMark) {
+// keep adds what the margin reads of mk, a mark by sender in the message of
+// ordinal ord, at the end of the marks on block k.
+func (f *ForeignMarks) keep(k foreignBlock, mk *ir.Mark, ord int, sender string) {
+	r := mk.Resolution
+	km := keptMark{addr: mk.Addr.Text, value: mk.Value, line: int32(r.Line), ord: int32(ord),
+		author: f.intern(sender), conf: -1, status: f.intern(string(r.Status)), op: mk.Op}
+	if mk.Conf != nil {
+		km.conf = f.intern(mk.Conf.Kind)
+	}
+	if quotable(r.Text) {
+		km.text = strings.Clone(r.Text) // not the buffer resolve built it in
+	}
+	i := int32(len(f.marks))
 	f.marks = append(f.marks, km)
-	i := int32(len(f.marks) - 1)
+	if r.Line <= 0 && len(mk.Addr.Selectors) > 0 {
+		if f.sels == nil {
+			f.sels = map[int32][]ir.Selector{}
+		}
+		f.sels[i] = slices.Clone(mk.Addr.Selectors)
+	}
 	run, ok := f.on[k]
 	if !ok {
 		run.first = i
@@ -161,64 +186,62 @@ func (f *ForeignMarks) keep(k foreignBlock, km keptMark) {
 	}
 	run.last = i
 	f.on[k] = run
+	f.named[k.id] = true
 }
 
 // added ends the first pass: a rendering reads the marks, no more are added,
-// so what only Add reads (an entry for every message id) goes.
+// so what only Add reads goes.
 func (f *ForeignMarks) added() {
-	f.first, f.revised, f.name = nil, nil, nil
+	f.sender, f.revised, f.str = nil, nil, nil
+	f.marks = slices.Clone(f.marks) // without the spare room of the last append
 }
 
-// of returns the marks on the blocks of m, the message of ordinal ord.
+// of returns the marks on the blocks of m, the message of ordinal ord, and
+// drops them: it is called once for each message, in transcript order after
+// the last Add. The marks under an id land on the first message with it,
+// when they came after it.
 func (f *ForeignMarks) of(ord int, m *ir.Message) map[*ir.Block][]foreignMark {
-	if len(f.on) == 0 {
+	if m.Header == nil || !f.named[m.Header.ID.Text] {
 		return nil
 	}
+	id := m.Header.ID.Text
+	delete(f.named, id) // a later message with the id gets none
 	var out map[*ir.Block][]foreignMark
 	for _, s := range m.Slots {
 		bs, ok := s.(*ir.BlockSlot)
 		if !ok || bs.Block == nil {
 			continue
 		}
-		run, ok := f.on[foreignBlock{ord, bs.Block.Name}]
+		k := foreignBlock{id, bs.Block.Name}
+		run, ok := f.on[k]
 		if !ok || rosblock.Find(m, bs.Block.Name) != bs.Block {
 			continue // an address names the last block of its name
 		}
-		if out == nil {
-			out = map[*ir.Block][]foreignMark{}
-		}
+		delete(f.on, k)
 		var fms []foreignMark
 		for i := run.first + 1; i > 0; i = f.marks[i-1].next {
-			km := &f.marks[i-1]
-			fms = append(fms, foreignMark{mk: km.mark(), author: f.names[km.author]})
+			if km := &f.marks[i-1]; int(km.ord) > ord {
+				fms = append(fms, foreignMark{mk: f.mark(i - 1), author: f.strs[km.author]})
+			}
+		}
+		if len(fms) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[*ir.Block][]foreignMark{}
 		}
 		out[bs.Block] = fms
 	}
 	return out
 }
 
-// keepMark is what the margin reads of mk, a foreign mark by sender.
-func keepMark(mk *ir.Mark, sender int32) keptMark {
-	r := mk.Resolution
-	km := keptMark{addr: mk.Addr.Text, value: mk.Value, status: r.Status, line: r.Line, author: sender, op: mk.Op}
-	if mk.Conf != nil {
-		km.conf, km.hasConf = mk.Conf.Kind, true
-	}
-	if quotable(r.Text) {
-		km.text = strings.Clone(r.Text) // not the buffer resolve built it in
-	}
-	if r.Line <= 0 {
-		km.sels = slices.Clone(mk.Addr.Selectors)
-	}
-	return km
-}
-
-// mark is the kept mark as the renderer reads an ir.Mark.
-func (km *keptMark) mark() *ir.Mark {
-	mk := &ir.Mark{Addr: ir.Address{Text: km.addr, Selectors: km.sels}, Op: km.op, Value: km.value,
-		Resolution: &ir.Resolution{Status: km.status, Text: km.text, Line: km.line}}
-	if km.hasConf {
-		mk.Conf = &ir.Conf{Kind: km.conf}
+// mark is kept mark i as the renderer reads an ir.Mark.
+func (f *ForeignMarks) mark(i int32) *ir.Mark {
+	km := &f.marks[i]
+	mk := &ir.Mark{Addr: ir.Address{Text: km.addr, Selectors: f.sels[i]}, Op: km.op, Value: km.value,
+		Resolution: &ir.Resolution{Status: ir.ResolutionStatus(f.strs[km.status]), Text: km.text, Line: int(km.line)}}
+	if km.conf >= 0 {
+		mk.Conf = &ir.Conf{Kind: f.strs[km.conf]}
 	}
 	return mk
 }
