@@ -85,9 +85,9 @@ type foreignRun struct{ first, last int32 }
 // the status, the line and the text only when marginMark could quote it
 // (quotable), cloned so it does not hold the buffer resolve built it in.
 // Detail and Fix are the diagnostics', not the margin's. The address and
-// value are the message's own strings, cut from the input, which outlives
-// the rendering. ord is the ordinal of the message the mark is in: it lands
-// only on a message before that one.
+// value are the message's own strings (of a parsed transcript, cut from the
+// input, which outlives the rendering). ord is the ordinal of the message the
+// mark is in: it lands only on a message before that one.
 type keptMark struct {
 	addr, value, text          string
 	line                       int32
