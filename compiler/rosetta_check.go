@@ -44,6 +44,9 @@ func streamCheckRosetta(src *diag.Source, opt *Options) (ir.Document, diag.List)
 // (DiagnoseItems).
 func streamCheckItems(src *diag.Source, opt *Options, it Items) (*ir.Transcript, diag.List) {
 	s := newSession(*opt, src)
+	if it.Session != nil {
+		it.Session(s)
+	}
 	var ds diag.List
 	n := 0
 	// The parse runs on the other cores, a piece ahead of the session, which

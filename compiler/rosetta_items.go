@@ -22,7 +22,11 @@ import (
 // Items are the callbacks of ParseItems and DiagnoseItems: one for each
 // message, one for each prose run, and Begin, before any item, with the
 // source the items are read from (any may be nil). A message is valid only
-// during its call: its IR may be reused or dropped after.
+// during its call: its IR may be reused or dropped after. Session
+// (DiagnoseItems only), also before any item, is the session that checks
+// them, for a caller that asks it about the messages stored so far while it
+// takes an item (a message is stored before it is handed out); it is valid
+// until DiagnoseItems returns.
 //
 // A checked message's Epoch is the epoch in force once the session stored it.
 // A whole Check writes the transcript's last epoch into every message
@@ -32,6 +36,7 @@ import (
 // changes the epoch after a message was handed out.
 type Items struct {
 	Begin   func(*diag.Source)
+	Session func(*Session)
 	Message func(*ir.Message)
 	Prose   func(*ir.Prose)
 	Settle  func(epoch string)

@@ -180,6 +180,10 @@ func (s *Session) Finish() diag.List {
 	return s.st.Report(now, ok)
 }
 
+// Sender is the sender of the message stored under id: the first with it
+// (a later message with a taken id is not stored).
+func (s *Session) Sender(id string) (string, bool) { return s.st.Sender(id) }
+
 // Message returns the message an id names, following revisions unless orig.
 func (s *Session) Message(id string, orig bool) *ir.Message { return s.st.Lookup(id, orig) }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/emit/text"
@@ -126,10 +127,14 @@ func runRender(e *env, args []string) int {
 // later def changed (the caller then renders it whole). The check runs
 // twice: the CPU a rendering costs, for the memory of one message at a time.
 func renderStreamed(e *env, name string, data []byte, opt compiler.Options, topt text.Options, writeErr *error) *compiler.Result {
-	var marks text.ForeignMarks
+	// The session knows who sent each message it stored, so the marks need
+	// not keep an entry for every id.
+	var session *compiler.Session
+	marks := text.ForeignMarks{Sender: func(id string) (string, bool) { return session.Sender(id) }}
 	var epochs []string // the epochs the stream gave messages, once each
 	final := ""
 	r := compiler.DiagnoseItems(name, data, opt, compiler.Items{
+		Session: func(s *compiler.Session) { session = s },
 		Message: func(m *ir.Message) {
 			marks.Add(m)
 			if len(epochs) == 0 || epochs[len(epochs)-1] != m.Epoch {
@@ -137,6 +142,7 @@ func renderStreamed(e *env, name string, data []byte, opt compiler.Options, topt
 			}
 		},
 		Settle: func(epoch string) { final = epoch }})
+	session = nil // the first pass's session goes before the second's
 	if r == nil || r.Doc == nil {
 		return r
 	}
@@ -154,6 +160,13 @@ func renderStreamed(e *env, name string, data []byte, opt compiler.Options, topt
 			_, *writeErr = w.Write(b)
 		}
 	})
+	// The first pass's heap is garbage now, but for the marks: hand its
+	// pages back, or the second pass's heap grows beside what the runtime
+	// keeps of them (100k messages: 113-118 -> 111-112 MB peak). A small
+	// file's heap is not worth the collection (about 3 ms).
+	if int64(len(data)) >= mapMin {
+		debug.FreeOSMemory()
+	}
 	r = compiler.DiagnoseItems(name, data, opt, compiler.Items{Message: s.Message, Prose: s.Prose})
 	if err := w.Flush(); err != nil && *writeErr == nil {
 		*writeErr = err

@@ -16,11 +16,15 @@ type RosettaStream struct {
 	ord     int
 	emitted int
 	out     func([]byte) // each rendered item, with the blank line before it
+	buf     []byte       // out's bytes, reused item after item
 }
 
 // NewRosettaStream starts a rendering with opt (its Msg, Block and Bare are
-// not for a stream) and the marks of the first pass; out gets the bytes.
+// not for a stream) and the marks of the first pass, which are complete:
+// none can be added after; out gets the bytes, item by item, valid only
+// during its call (the next item reuses them).
 func NewRosettaStream(opt Options, marks *ForeignMarks, out func([]byte)) *RosettaStream {
+	marks.added()
 	return &RosettaStream{r: newRosRenderer(opt), marks: marks, prose: opt.View != "clean", lang: opt.Lang, out: out}
 }
 
@@ -42,7 +46,7 @@ func (s *RosettaStream) emit(lines []string) {
 	if len(lines) == 0 {
 		return
 	}
-	var b []byte
+	b := s.buf[:0]
 	if s.emitted > 0 {
 		b = append(b, '\n')
 	}
@@ -51,5 +55,6 @@ func (s *RosettaStream) emit(lines []string) {
 		b = append(b, ln...)
 		b = append(b, '\n')
 	}
+	s.buf = b
 	s.out(b)
 }

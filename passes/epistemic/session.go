@@ -584,6 +584,14 @@ func (s *State) SettleEpoch() {
 // Has reports whether a message with this id is stored.
 func (s *State) Has(id string) bool { return s.msgs[id] != nil }
 
+// Sender is the sender of the stored message id.
+func (s *State) Sender(id string) (string, bool) {
+	if e := s.msgs[id]; e != nil {
+		return s.str(e.sender), true
+	}
+	return "", false
+}
+
 // IDs lists the ids of the stored messages in arrival order.
 func (s *State) IDs() []string {
 	ids := make([]string, len(s.order))
