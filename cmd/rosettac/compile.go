@@ -113,7 +113,7 @@ func runCheck(e *env, args []string) int {
 			results = append(results, r)
 			continue
 		}
-		more, code := loadFiles(e, c, []string{f}, &in, &df, check)
+		more, code := loadFiles(e, c, []string{f}, &in, &df, boundedDiagnose)
 		if more == nil {
 			return code
 		}
@@ -127,6 +127,13 @@ func runCheck(e *env, args []string) int {
 		printRepairs(e, results, &in)
 	}
 	return report(out, results, &df)
+}
+
+// boundedDiagnose is compiler.Diagnose of one file with its heap bounded
+// (boundHeap): a Rosetta file is checked as it is parsed, keeping little.
+func boundedDiagnose(name string, data []byte, opt compiler.Options) *compiler.Result {
+	defer boundHeap(name, data, opt)()
+	return compiler.Diagnose(name, data, opt)
 }
 
 // withinLimit reports whether a file is a regular file of at most limit bytes.
@@ -255,7 +262,7 @@ func runCompile(e *env, args []string) int {
 	// the streamed check gives as check does, keeping less.
 	step := compiler.Check
 	if len(kinds) == 0 {
-		step = compiler.Diagnose
+		step = boundedDiagnose
 	}
 	// --emit ir alone writes a Rosetta file's IR message by message as it is
 	// checked (compileIRStreamed), never holding the transcript.
@@ -320,6 +327,7 @@ func runCompile(e *env, args []string) int {
 // Rosetta. A failed write (the first) is kept in *writeErr; after one,
 // nothing more is written.
 func compileIRStreamed(e *env, name string, data []byte, opt compiler.Options, dir string, writeErr *error) *compiler.Result {
+	defer boundHeap(name, data, opt)()
 	b := emit.Lookup("ir")
 	base := filepath.Base(name)
 	var w *bufio.Writer

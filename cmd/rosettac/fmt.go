@@ -152,6 +152,7 @@ const fmtSpool = 8 << 20
 // syntax errors, as with the whole file's Format. It returns nil for a file
 // that is not Rosetta.
 func fmtStreamed(e *env, name string, data []byte, opt compiler.Options, fo compiler.FormatOptions, toStdout bool) (r *compiler.Result, differs bool, err error) {
+	defer boundHeap(name, data, opt)()
 	var spool []string
 	spooled, over := 0, false
 	pos := 0 // how much of the input the output so far matched

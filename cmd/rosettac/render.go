@@ -127,6 +127,7 @@ func runRender(e *env, args []string) int {
 // later def changed (the caller then renders it whole). The check runs
 // twice: the CPU a rendering costs, for the memory of one message at a time.
 func renderStreamed(e *env, name string, data []byte, opt compiler.Options, topt text.Options, writeErr *error) *compiler.Result {
+	defer boundHeap(name, data, opt)()
 	// The session knows who sent each message it stored, so the marks need
 	// not keep an entry for every id.
 	var session *compiler.Session

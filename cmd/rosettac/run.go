@@ -9,6 +9,7 @@ import (
 	iofs "io/fs"
 	"math"
 	"os"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -478,6 +479,50 @@ func readInput(e *env, name string, limit int64) (in input, over bool, size int6
 	}
 	return input{name: name, data: b}, over, size, nil
 }
+
+// boundHeap gives the streamed paths of the Rosetta commands (check,
+// compile, fmt, render, translate --to json) a soft memory limit over a large
+// input: twice its size, and no less than heapFloor. They keep of a
+// transcript about its own size (the session's record of each message:
+// 27 MB live beyond the input at 100,000 messages, 30 MB), so the limit
+// binds only on the collector's headroom, which otherwise lets the heap grow
+// to twice what is live before a collection and made the peak of translate
+// --to json and render 4.0-4.1x the input (docs/performance.md, issue 19).
+// The input itself is mapped, outside the Go heap and the limit. A whole
+// path (holding the IR, several times the input) is given no limit: there
+// the collector would run without end. An input that is not Rosetta, or a
+// GOMEMLIMIT in the environment, is left alone. restore puts the limit back.
+func boundHeap(name string, data []byte, opt compiler.Options) (restore func()) {
+	if len(data) < heapBoundMin {
+		return func() {}
+	}
+	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
+		return func() {}
+	}
+	lang := opt.From
+	if lang == "" {
+		lang = compiler.Detect(name, data)
+	}
+	if lang != ir.Rosetta {
+		return func() {}
+	}
+	prev := setMemoryLimit(-1)
+	limit := max(heapFloor, 2*int64(len(data)))
+	if limit >= prev {
+		return func() {}
+	}
+	setMemoryLimit(limit)
+	return func() { setMemoryLimit(prev) }
+}
+
+// setMemoryLimit is debug.SetMemoryLimit, a variable so that a test can see
+// the limits the commands set.
+var setMemoryLimit = debug.SetMemoryLimit
+
+const (
+	heapBoundMin = 4 << 20  // inputs smaller than this are not bounded: their heaps are small
+	heapFloor    = 48 << 20 // the least limit boundHeap sets
+)
 
 // mapMin is the smallest file readInput maps (when the command allows it):
 // below it, reading costs less than a mapping. A variable, so that a test can

@@ -144,6 +144,7 @@ func runTranslate(e *env, args []string) int {
 // Rosetta. A failed write is kept in *writeErr (the first), and nothing more
 // is written.
 func translateJSONStreamed(e *env, name string, data []byte, opt compiler.Options, writeErr *error) *compiler.Result {
+	defer boundHeap(name, data, opt)()
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	js := &translate.RosettaJSONStream{Out: func(b []byte) {
 		if *writeErr == nil {
