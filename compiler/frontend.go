@@ -84,6 +84,7 @@ var frontEnds = []*frontEnd{
 	agentDSLFrontEnd,
 	jsonFrontEnd,
 	toonFrontEnd,
+	a2aFrontEnd,
 }
 
 // lookup returns the row of lang, or nil.
