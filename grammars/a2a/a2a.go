@@ -147,11 +147,15 @@ func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
 		out = append(out, obj(kv("message", &ir.LinguaJSON{Kind: ir.JSONObject, Members: head})))
 	}
 	data := linguajson.Compact(obj(kv("format", jstr("rosetta")), kv("items", arr(out...))))
-	// The data form is rosettac's own, built here; what its reader refuses
-	// (a metadata.rosetta without the form's shape) is reported at its start.
 	text, _, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", write)
 	if more.HasErrors() {
 		text = nil
+	}
+	// The data form is rosettac's own, built here, and in no file: what its
+	// reader refuses (a metadata.rosetta without the form's shape) is
+	// reported at the start of the A2A file, whose text it is about.
+	for i := range more {
+		more[i].Span = src.Span(base, base)
 	}
 	return text, append(ds, more...)
 }
