@@ -63,7 +63,11 @@ type Result struct {
 	// edit inside a string of the JSON, the only ones Diags keep. Form is
 	// ir.TOON for a TOON input, read as the JSON it decodes to (and that
 	// JSON as above); Diags are then in that JSON, which TOON's decoder has
-	// no positions in the file for, except the decoder's own.
+	// no positions in the file for, except the decoder's own. Form is ir.A2A
+	// for --from a2a (and ir.JSON for a .json file of A2A's shape): Lang is
+	// Rosetta, Source the Rosetta text the messages describe ("FILE (as
+	// rosetta)"), where the check's Diags are; the A2A reader's are in the
+	// file.
 	Form   ir.Language
 	Source *diag.Source
 	Doc    ir.Document // or nil when the input was unreadable (see Diags)
