@@ -63,7 +63,10 @@ type Result struct {
 	// edit inside a string of the JSON, the only ones Diags keep. Form is
 	// ir.TOON for a TOON input, read as the JSON it decodes to (and that
 	// JSON as above); Diags are then in the .toon file too, mapped back
-	// through the JSON, and keep no fix.
+	// through the JSON, and keep no fix. Form is ir.A2A for --from a2a (and
+	// ir.JSON for a .json file of A2A's shape): Lang is Rosetta, Source the
+	// Rosetta text the messages describe ("FILE (as rosetta)"), where the
+	// check's Diags are; the A2A reader's are in the file.
 	Form   ir.Language
 	Source *diag.Source
 	Doc    ir.Document // or nil when the input was unreadable (see Diags)
@@ -107,6 +110,33 @@ const (
 	codeLineTooLong = "F005"
 )
 
+// mapFrom maps through o the diagnostics of ds whose spans are in text, the
+// text o maps from, and leaves the others as they are.
+func mapFrom(o *diag.Origin, text *diag.Source, ds diag.List) diag.List {
+	if o == nil {
+		return ds
+	}
+	var in diag.List
+	for _, d := range ds {
+		if d.Span.Source() == text {
+			in = append(in, d)
+		}
+	}
+	if len(in) == 0 {
+		return ds
+	}
+	mapped := o.Diagnostics(in)
+	out := make(diag.List, 0, len(ds))
+	k := 0
+	for _, d := range ds {
+		if d.Span.Source() == text {
+			d, k = mapped[k], k+1
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
 func run(file string, src []byte, opt *Options) *Result {
 	res := &Result{File: file, Source: diag.NewSource(file, src)}
 	res.input = res.Source
@@ -134,11 +164,14 @@ func run(file string, src []byte, opt *Options) *Result {
 	// language, source and document agree; its diagnostics are mapped back
 	// through every step (origins, last first) to the file, where the user
 	// wrote what they report. A step with no Origin leaves its text's
-	// positions (TOON's decoded JSON has no lines in the file).
+	// positions (A2A's Rosetta text, "FILE (as rosetta)"), and a step maps
+	// only what is in its own text: a diagnostic left in a later text is not
+	// one of its offsets.
 	var origins []*diag.Origin
+	var texts []*diag.Source // the text each origin maps from
 	mapBack := func(ds diag.List) diag.List {
 		for i := len(origins) - 1; i >= 0; i-- {
-			ds = origins[i].Diagnostics(ds)
+			ds = mapFrom(origins[i], texts[i], ds)
 		}
 		return ds
 	}
@@ -154,7 +187,7 @@ func run(file string, src []byte, opt *Options) *Result {
 		}
 		res.Diags = append(res.Diags, mapBack(ds)...)
 		res.Lang, res.Source, fe = to.lang, text, to
-		origins = append(origins, o)
+		origins, texts = append(origins, o), append(texts, text)
 		if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
 			res.Diags = mapBack(ds) // the text is empty (a form with no items)
 			return res

@@ -14,7 +14,7 @@ import (
 
 // frontEnd is one row of the front-end table: everything the compiler knows
 // about reading one input language. Each language defines its row in its own
-// file (rosetta.go, lingua.go, agentdsl.go, json.go, toon.go); frontEnds
+// file (rosetta.go, lingua.go, agentdsl.go, json.go, toon.go, a2a.go); frontEnds
 // lists them.
 // Languages, ParseLanguage, Detect, Parse, Check, Format and the command
 // line's flag help and streaming choice are all read from the
@@ -68,8 +68,10 @@ type frontEnd struct {
 	// check finds is reported in src), or diagnostics alone when src has the
 	// other row's shape but cannot be read as it, or nothing to read src as
 	// this row. The JSON row reads Rosetta's and Lingua's data forms so
-	// (json.go), the TOON row every input, as the JSON it decodes to
-	// (toon.go; the Origin is then nil: the decoded JSON's positions stay).
+	// (json.go), and hands A2A's messages to the A2A row (src itself, no
+	// Origin); the TOON row reads every input as the JSON it decodes to
+	// (toon.go; the Origin is then nil: the decoded JSON's positions stay);
+	// the A2A row reads A2A messages as Rosetta text (a2a.go, no Origin).
 	// The rows chain: run follows through until a row reads the text itself.
 	// A row with a through and no parse reads nothing itself.
 	through func(src *diag.Source, opt *Options) (*frontEnd, *diag.Source, *diag.Origin, diag.List)
@@ -84,6 +86,7 @@ var frontEnds = []*frontEnd{
 	agentDSLFrontEnd,
 	jsonFrontEnd,
 	toonFrontEnd,
+	a2aFrontEnd,
 }
 
 // lookup returns the row of lang, or nil.
@@ -106,7 +109,7 @@ func Languages() []ir.Language {
 }
 
 // LanguageList is the languages with a front end as a phrase for messages
-// and help: "rosetta, lingua, agentdsl, json or toon".
+// and help: "rosetta, lingua, agentdsl, json, toon or a2a".
 func LanguageList() string {
 	names := make([]string, len(frontEnds))
 	for i, fe := range frontEnds {

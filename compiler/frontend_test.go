@@ -18,16 +18,16 @@ import (
 func TestAddFrontEnd(t *testing.T) {
 	withFrontEnd(t, csvFrontEnd)
 
-	if got := Languages(); !slices.Equal(got, []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON, ir.TOON, "csv"}) {
+	if got := Languages(); !slices.Equal(got, []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL, ir.JSON, ir.TOON, ir.A2A, "csv"}) {
 		t.Errorf("Languages() = %v", got)
 	}
-	if got := LanguageList(); got != "rosetta, lingua, agentdsl, json, toon or csv" {
+	if got := LanguageList(); got != "rosetta, lingua, agentdsl, json, toon, a2a or csv" {
 		t.Errorf("LanguageList() = %q", got)
 	}
 	if l, err := ParseLanguage("CSV"); l != "csv" || err != nil {
 		t.Errorf("ParseLanguage(CSV) = %q, %v", l, err)
 	}
-	if _, err := ParseLanguage("toml"); err == nil || !strings.Contains(err.Error(), "toon or csv") {
+	if _, err := ParseLanguage("toml"); err == nil || !strings.Contains(err.Error(), "a2a or csv") {
 		t.Errorf("ParseLanguage(toml) error = %v, want one listing csv", err)
 	}
 	for _, tt := range []struct {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/grammars/a2a"
 	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/internal/datajson"
 	"github.com/rosettac/rosettac/internal/linguajson"
@@ -15,7 +16,8 @@ import (
 // (or --from json) is read as the language its shape names. Rosetta's and
 // Lingua's forms ({"format":"rosetta"|"lingua","items":[...]}, translate --to
 // json) are read through the text they describe (their rows' dataJSON), which
-// is then parsed and checked as that language; anything else is AgentDSL's
+// is then parsed and checked as that language; A2A's messages (a2a.Is) through
+// the A2A row (a2a.go), as the Rosetta they describe; anything else is AgentDSL's
 // relational data form (docs/agentdsl.md), which from_json reads into an
 // AgentDSL document, with T010-T012 diagnostics at the JSON's positions.
 //
@@ -77,10 +79,15 @@ func dataFormOf(text string) *frontEnd {
 }
 
 // throughDataForm reads Rosetta's or Lingua's data form as the text it
-// describes (the JSON row's through).
+// describes, and A2A's messages through the A2A row (the JSON row's
+// through). A2A is told after the data forms, by a shape no data form and no
+// relational data of AgentDSL is meant to have (a2a.Is).
 func throughDataForm(src *diag.Source, _ *Options) (*frontEnd, *diag.Source, *diag.Origin, diag.List) {
 	fe := dataFormOf(src.Content())
 	if fe == nil {
+		if a2a.Is(src.Content()) {
+			return a2aFrontEnd, src, nil, nil // the same text, read as A2A
+		}
 		return nil, nil, nil, nil
 	}
 	text, origin, ds := linguajson.ReadDataForm(src, string(fe.lang), fe.dataJSON)

@@ -21,13 +21,16 @@ type Language string
 // language's data form), and the Result of AgentDSL's relational form, whose
 // source is the JSON itself. No Document reports it. TOON is a form the same
 // way: an encoding of a JSON value (docs/interop.md), read as the JSON it
-// decodes to; --from toon and a .toon file name it.
+// decodes to; --from toon and a .toon file name it. A2A is a form too: an
+// Agent2Agent protocol's messages, read as the Rosetta transcript they
+// describe; --from a2a names it, and a .json file of its shape.
 const (
 	Rosetta  Language = "rosetta"
 	Lingua   Language = "lingua"
 	AgentDSL Language = "agentdsl"
 	JSON     Language = "json"
 	TOON     Language = "toon"
+	A2A      Language = "a2a"
 )
 
 // Node is anything with a position in the source.

@@ -143,6 +143,13 @@ func TestStdio(t *testing.T) {
 	if !strings.Contains(textOf(res), "TN001") {
 		t.Errorf("toon decode error: %q", textOf(res))
 	}
+	// A2A is read as the Rosetta its messages describe; the reader's losses
+	// are in the A2A text.
+	a2aMsg := `{"kind":"message","messageId":"m-1","role":"user","parts":[{"kind":"text","text":"hi?"}],"metadata":{"trace":"x"}}`
+	res, _ = call(t, cs, "check", map[string]any{"text": a2aMsg, "language": "a2a"})
+	if got := textOf(res); !strings.Contains(got, "input:1:101 warning T025") || !strings.Contains(got, "input (as rosetta):1:8 warning W010") {
+		t.Errorf("a2a check: %q", got)
+	}
 
 	// Bad arguments are tool errors that say what is wrong.
 	res, _ = call(t, cs, "check", map[string]any{"text": message, "colour": "red"})

@@ -100,8 +100,10 @@ func Build(root, cacheDir string) (*Site, error) {
 // run once per click on a small output (translations, the CLI's commands):
 // inlining copies code, 0.3 MB of wasm there, and buys nothing a person
 // notices. diag runs once per diagnostic, not per byte: its Span accessors
-// and constructors, inlined into every pass, are another 0.18 MB. The
-// check's hot path (grammars, passes, participle) keeps inlining.
+// and constructors, inlined into every pass, are another 0.18 MB. The A2A
+// reader (grammars/a2a, in emit/translate before it was a front end) reads a
+// protocol's messages, not a transcript of megabytes: 35 KB. The check's hot
+// path (the other grammars, passes, participle) keeps inlining.
 var noInline = []string{
 	"-gcflags=github.com/rosettac/rosettac/cmd/rosettac=-l",
 	"-gcflags=github.com/rosettac/rosettac/diag=-l",
@@ -109,6 +111,7 @@ var noInline = []string{
 	"-gcflags=github.com/rosettac/rosettac/emit/translate=-l",
 	"-gcflags=github.com/rosettac/rosettac/internal/datajson=-l",
 	"-gcflags=github.com/rosettac/rosettac/grammars/toon=-l",
+	"-gcflags=github.com/rosettac/rosettac/grammars/a2a=-l",
 }
 
 // writeVocabularies writes each encoding's vocabulary file into dir. The

@@ -13,11 +13,12 @@ import (
 )
 
 // The interop formats of translate (docs/interop.md): TOON and A2A are
-// formats of data and messages that rosettac translates to and from. A TOON
-// input is the compiler's (its TOON row decodes it to JSON, which is then read
-// as --from json reads it), except that TOON to JSON or to TOON is a change of
-// encoding of any JSON value; a TOON output is the data JSON of the input,
-// encoded. A2A is wired here, around the translate command's own path.
+// formats of data and messages that rosettac translates to and from. Both
+// inputs are the compiler's: its TOON row decodes TOON to JSON, which is then
+// read as --from json reads it, and its A2A row reads A2A messages as the
+// Rosetta text they describe. Here are what is not a row's: TOON to JSON or
+// to TOON is a change of encoding of any JSON value, a TOON output is the data
+// JSON of the input, encoded, and an A2A output is translate's A2A leg.
 
 // Interop format names, as --to and --from take them.
 const (
@@ -25,7 +26,9 @@ const (
 	fmtA2A  = "a2a"
 )
 
-// interopFormat returns s when it names an interop format, else "".
+// interopFormat returns s when it names an interop format, else "". As a
+// --from value only toon is translate's (a change of encoding); a2a is the
+// compiler's A2A row.
 func interopFormat(s string) string {
 	switch strings.ToLower(s) {
 	case fmtTOON:
@@ -72,8 +75,8 @@ func (f *toonFlags) options() (translate.TOONOptions, error) {
 func isTOONFile(name string) bool { return strings.EqualFold(filepath.Ext(name), ".toon") }
 
 // runInterop translates files when either side is an interop format, or an
-// input is a .toon file. to is the --to value; from the --from value, if it
-// names an interop format.
+// input is a .toon file. to is the --to value; from is toon for --from toon,
+// else "".
 func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlags, tf *toonFlags, from, to string) int {
 	topt, err := tf.options()
 	if err != nil {
@@ -93,11 +96,10 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 	step := func(name string, data []byte, opt compiler.Options) *compiler.Result {
 		src := diag.NewSource(name, data)
 		opt.TOONIndent, opt.TOONLenient = topt.Indent, topt.Lenient
-		inFmt := from
 		isTOON := opt.From == ir.TOON || opt.From == "" && isTOONFile(name)
 		var out []byte
 		var ds diag.List
-		r := &compiler.Result{File: name, Lang: ir.Language(inFmt), Source: src}
+		r := &compiler.Result{File: name, Source: src} // each case says what it read
 		switch {
 		case isTOON && (toFmt == fmtTOON || target == ir.JSON):
 			// TOON to JSON or TOON again is a change of encoding of any JSON
@@ -112,35 +114,6 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 			} else {
 				out = jsonText
 			}
-		case inFmt == fmtA2A:
-			// A2A messages read back into the Rosetta text they came from,
-			// which is then checked and translated like any Rosetta input.
-			text, dds := translate.FromA2A(src)
-			if df.strict {
-				// --strict makes every loss an error, as Translate does.
-				for i := range dds {
-					if dds[i].Severity == diag.Warning && strings.HasPrefix(dds[i].Code, "T") {
-						dds[i].Severity = diag.Error
-					}
-				}
-			}
-			ds = dds
-			if text == nil {
-				break
-			}
-			// r.Source stays the A2A input, which the A2A diagnostics point
-			// into; the Rosetta diagnostics carry their own source.
-			rr := compiler.Check(name+" (as rosetta)", text, withFrom(opt, ir.Rosetta))
-			r.Lang, ds = rr.Lang, append(ds, rr.Diags...)
-			if rr.Doc != nil && !rr.Diags.HasErrors() {
-				var more diag.List
-				if toFmt == fmtTOON {
-					out, more = translate.ToTOON(rr.Doc, topt)
-				} else {
-					out, more = translateTo(rr.Doc, target, toFmt, df)
-				}
-				ds = append(ds, more...)
-			}
 		case toFmt == fmtTOON && (opt.From == ir.JSON || opt.From == "" && compiler.Detect(name, data) == ir.JSON):
 			// Any JSON value encodes, not only the data forms rosettac reads.
 			r.Lang = ir.JSON
@@ -148,6 +121,7 @@ func runInterop(e *env, c *command, files []string, in *inputFlags, df *diagFlag
 		default:
 			cr := compiler.Check(name, data, opt)
 			r = cr
+			strictLosses(cr.Diags, df.strict)
 			if cr.Doc != nil {
 				var more diag.List
 				if toFmt == fmtTOON {
@@ -189,7 +163,16 @@ func translateTo(doc ir.Document, target ir.Language, toFmt string, df *diagFlag
 	return translate.Translate(doc, target, translate.Options{Strict: df.strict})
 }
 
-func withFrom(opt compiler.Options, l ir.Language) compiler.Options {
-	opt.From = l
-	return opt
+// strictLosses makes the losses reading an input reported errors when strict
+// is set, as Translate makes its own: the A2A row's T025 for what Rosetta
+// cannot carry of a message. No other row reports a loss.
+func strictLosses(ds diag.List, strict bool) {
+	if !strict {
+		return
+	}
+	for i := range ds {
+		if ds[i].Severity == diag.Warning && strings.HasPrefix(ds[i].Code, "T") {
+			ds[i].Severity = diag.Error
+		}
+	}
 }

@@ -46,12 +46,13 @@ func runTranslate(e *env, args []string) int {
 	if to == "" {
 		return usageError(e, c, fmt.Errorf("--to is required (%s)", targetNames))
 	}
-	// TOON and A2A are formats translate writes, and A2A one it reads, apart
-	// from the languages the compiler checks (interop.go); TOON is read by the
-	// compiler's TOON row, as the JSON it decodes to.
-	from := interopFormat(in.from)
-	if from == fmtA2A {
-		in.from = ""
+	// TOON and A2A are formats translate writes apart from the languages the
+	// compiler checks (interop.go); both are read by the compiler's rows (TOON
+	// as the JSON it decodes to, A2A as the Rosetta its messages describe), and
+	// a TOON input translates to JSON or TOON as a change of encoding.
+	from := ""
+	if interopFormat(in.from) == fmtTOON {
+		from = fmtTOON
 	}
 	if from != "" || interopFormat(to) != "" || slices.ContainsFunc(files, isTOONFile) {
 		return runInterop(e, c, files, &in, &df, &tf, from, to)
@@ -102,6 +103,7 @@ func runTranslate(e *env, args []string) int {
 		return exitUsage
 	}
 	for _, r := range results {
+		strictLosses(r.Diags, df.strictFor(r.File)) // an A2A input's, read before Translate's
 		if r.Doc == nil || streamed[r] {
 			continue
 		}

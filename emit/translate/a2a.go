@@ -6,9 +6,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
-	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
 	"github.com/rosettac/rosettac/grammars/toon"
-	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -35,6 +33,10 @@ import (
 // What A2A cannot carry is a T diagnostic: a message without a header
 // (degraded) has no counterpart (T024), and prose after the last message is
 // lost (T025); prose before a message travels in its metadata.
+//
+// Reading A2A (--from a2a, an A2A-shaped .json) is a front end's: the
+// compiler's A2A row, with grammars/a2a, reads these Messages back into the
+// Rosetta text they came from.
 
 // A2AProtocol is the A2A protocol version of the JSON Schema the output is
 // checked against (the official A2A schema, which internal/interoptest's
@@ -329,176 +331,6 @@ func a2aTask(ms []*a2aMsg) toon.Value {
 	return obj(kv("kind", toon.StringValue("task")), kv("id", toon.StringValue(root.id)), kv("contextId", toon.StringValue(ctx)),
 		kv("status", toon.Value{Kind: toon.Object, Fields: status}), kv("history", arr(hist...)),
 		kv("metadata", obj(kv("rosetta", obj(kv("act", toon.StringValue(root.act)))))))
-}
-
-// FromA2A reads A2A messages into Rosetta text: the output of translate
-// --to a2a ({"messages": [...]}), an array of Messages, one Message, or a
-// Task (its history). A Message rosettac wrote carries its act, sender and
-// slots in metadata.rosetta and reads back into the text it came from; a
-// Message another agent wrote is mapped as a2a_foreign.go describes, every
-// loss a T025 warning.
-func FromA2A(src *diag.Source) ([]byte, diag.List) {
-	v, ds := toon.ParseJSON(src)
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	bad := func(format string, args ...any) ([]byte, diag.List) {
-		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadJSON, Span: src.Span(0, 0), Message: fmt.Sprintf(format, args...),
-			Hint: "give A2A Messages (the Message definition of the A2A JSON Schema), a Task, or what rosettac translate --to a2a wrote (docs/interop.md)"})
-		return nil, ds
-	}
-	const want = "expected an A2A Message, an array of them, a Task, or {\"messages\": [...]}"
-	var list []toon.Value
-	switch {
-	case v.Kind == toon.Array:
-		list = v.Items
-	case v.Kind == toon.Object && str(v, "kind") == "message":
-		list = []toon.Value{v}
-	case v.Kind == toon.Object && str(v, "kind") == "task":
-		h, _ := v.Get("history")
-		list = h.Items
-		if st, ok := v.Get("status"); ok {
-			ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeLost, Span: src.Span(0, 0),
-				Message: fmt.Sprintf("the Task's state %q is not carried: Rosetta's obligation state follows from the messages", str(st, "state")),
-				Hint:    "accept the loss (--strict refuses it); the messages of its history are read"})
-		}
-	case v.Kind == toon.Object:
-		ms, ok := v.Get("messages")
-		if !ok || ms.Kind != toon.Array {
-			return bad(want)
-		}
-		list = ms.Items
-	default:
-		return bad(want)
-	}
-	foreign := newForeignReader(src, &ds)
-	var items []toon.Value
-	for i, m := range list {
-		md, _ := m.Get("metadata")
-		r, ok := md.Get("rosetta")
-		if !ok || r.Kind != toon.Object {
-			fm, err := foreign.message(m)
-			if err != "" {
-				return bad("message %d: %s", i+1, err)
-			}
-			items = append(items, obj(kv("message", fm)))
-			continue
-		}
-		foreign.span() // keep positions in step
-		var head []toon.Field
-		var prose []toon.Value
-		for _, f := range r.Fields {
-			if f.Key == "prose_before" {
-				prose = f.Value.Items
-				continue
-			}
-			head = append(head, f)
-		}
-		foreign.used[str(r, "id")] = true
-		foreign.ids[str(m, "messageId")] = str(r, "id")
-		if t := str(m, "taskId"); t != "" {
-			foreign.taskLast[t] = str(r, "id")
-		}
-		for _, p := range prose {
-			items = append(items, obj(kv("prose", p)))
-		}
-		parts, _ := m.Get("parts")
-		var slots []toon.Value
-		for _, p := range parts.Items {
-			s, err := partSlot(p)
-			if err != "" {
-				return bad("message %s: %s", str(m, "messageId"), err)
-			}
-			slots = append(slots, s)
-		}
-		head = append(head, kv("slots", arr(slots...)))
-		items = append(items, obj(kv("message", toon.Value{Kind: toon.Object, Fields: head})))
-	}
-	data := toon.AppendJSON(nil, obj(kv("format", toon.StringValue("rosetta")), kv("items", arr(items...))), "")
-	text, _, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", rosetta.JSONText) // A2A reports against its own JSON
-	if more.HasErrors() {
-		text = nil
-	}
-	return text, append(ds, more...)
-}
-
-// partSlot rebuilds a slot's data form from its part.
-func partSlot(p toon.Value) (toon.Value, string) {
-	md, _ := p.Get("metadata")
-	r, ok := md.Get("rosetta")
-	if !ok {
-		return toon.Value{}, "a part without metadata.rosetta"
-	}
-	if df, ok := r.Get("data_form"); ok && df.Bool {
-		data, _ := p.Get("data")
-		return toon.Value{Kind: toon.Object, Fields: append([]toon.Field{kv("slot", toon.StringValue(str(r, "slot")))}, data.Fields...)}, ""
-	}
-	var fs []toon.Field
-	var conf, neg toon.Value
-	for _, f := range r.Fields {
-		switch f.Key {
-		case "confidence":
-			conf = f.Value
-		case "negated":
-			neg = f.Value
-		case "line_count":
-		default:
-			fs = append(fs, f)
-		}
-	}
-	insertAfterSlot := func(f toon.Field) {
-		out := []toon.Field{}
-		done := false
-		for _, x := range fs {
-			out = append(out, x)
-			if x.Key == "slot" && !done {
-				out = append(out, f)
-				done = true
-			}
-		}
-		if !done {
-			out = append(out, f)
-		}
-		fs = out
-	}
-	switch str(p, "kind") {
-	case "text":
-		t, _ := p.Get("text")
-		insertAfterSlot(kv("text", t))
-	case "data":
-		data, _ := p.Get("data")
-		var bs []toon.Value
-		for _, f := range data.Fields {
-			b := []toon.Field{kv("key", toon.StringValue(f.Key)), kv("value", f.Value)}
-			for _, n := range neg.Items {
-				if n.Text == f.Key {
-					b = append(b, kv("neg", toon.BoolValue(true)))
-				}
-			}
-			if c, ok := conf.Get(f.Key); ok {
-				b = append(b, kv("conf", c))
-			}
-			bs = append(bs, toon.Value{Kind: toon.Object, Fields: b})
-		}
-		insertAfterSlot(kv("bindings", arr(bs...)))
-	case "file":
-		file, _ := p.Get("file")
-		raw, err := base64.StdEncoding.DecodeString(str(file, "bytes"))
-		if err != nil {
-			return toon.Value{}, "a file part whose bytes are not base64"
-		}
-		text := strings.TrimSuffix(string(raw), "\n")
-		var lines []toon.Value
-		if len(raw) > 0 {
-			for _, l := range strings.Split(text, "\n") {
-				lines = append(lines, toon.StringValue(l))
-			}
-		}
-		fs = append(fs, kv("lines", arr(lines...)))
-	default:
-		return toon.Value{}, "a part of unknown kind " + str(p, "kind")
-	}
-	return toon.Value{Kind: toon.Object, Fields: fs}, ""
 }
 
 func str(v toon.Value, k string) string {

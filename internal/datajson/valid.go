@@ -29,6 +29,10 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("invalid JSON at byte %d: %s", e.Offset, e.msg)
 }
 
+// Reason is what is wrong, without the offset: for a reader that reports
+// the offset as a position of its own.
+func (e *SyntaxError) Reason() string { return e.msg }
+
 // invalid explains why s, which validJSON refused, is not JSON.
 // encoding/json's SyntaxError.Offset counts the bytes read up to and
 // including the bad one, so the bad byte is one before it.

@@ -1,4 +1,4 @@
-package translate
+package a2a
 
 import (
 	"encoding/base64"
@@ -9,7 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/grammars/toon"
+	"github.com/rosettac/rosettac/internal/datajson"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // Reading A2A messages that another agent wrote (docs/interop.md, "Rosetta ↔
@@ -37,66 +38,64 @@ import (
 //
 // What has no place in Rosetta (message and part metadata, extensions, a
 // file's MIME type, further referenceTaskIds, a Task's state) is a T025
-// warning naming it; a value that is not an A2A Message is T027.
+// warning naming it, at the value it names; a value that is not an A2A
+// Message is T027, at that value.
 
-// foreignReader turns other agents' A2A messages into Rosetta data-form
-// messages; it keeps what it needs across messages (ids, tasks, counters).
-type foreignReader struct {
+// reader turns A2A messages into Rosetta data-form messages; it keeps what
+// it needs across messages (ids, tasks, counters), and rosettac's own
+// messages add to it (Read), so that a foreign reply finds what it answers.
+type reader struct {
 	src      *diag.Source
+	base     int // where the JSON starts in src (after an encoding mark)
 	ds       *diag.List
 	ids      map[string]string // messageId -> Rosetta id
 	taskLast map[string]string // taskId -> the Rosetta id of its latest message
 	seq      map[string]int    // role -> messages so far
 	used     map[string]bool   // Rosetta ids given
-	searchAt int               // where the next "messageId" is looked for (positions)
 }
 
-func newForeignReader(src *diag.Source, ds *diag.List) *foreignReader {
-	return &foreignReader{src: src, ds: ds, ids: map[string]string{}, taskLast: map[string]string{},
+func newReader(src *diag.Source, base int, ds *diag.List) *reader {
+	return &reader{src: src, base: base, ds: ds, ids: map[string]string{}, taskLast: map[string]string{},
 		seq: map[string]int{}, used: map[string]bool{}}
 }
 
-// span is the position of the next message's messageId in the source (the
-// values carry no offsets; messages are read in source order).
-func (r *foreignReader) span() diag.Span {
-	key := `"messageId"`
-	if i := strings.Index(r.src.Content()[r.searchAt:], key); i >= 0 {
-		at := r.searchAt + i
-		r.searchAt = at + len(key)
-		return r.src.Span(at, at+len(key))
-	}
-	return r.src.Span(0, 0)
+// span is where v is written in the source.
+func (r *reader) span(v *datajson.Value) diag.Span {
+	return r.src.Span(r.base+v.Off, r.base+v.Off+len(v.Raw))
 }
 
-func (r *foreignReader) lost(sp diag.Span, format string, args ...any) {
-	r.ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeLost, Span: sp, Message: fmt.Sprintf(format, args...),
+func (r *reader) lost(at *datajson.Value, format string, args ...any) {
+	r.ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeLost, Span: r.span(at), Message: fmt.Sprintf(format, args...),
 		Hint: "Rosetta has no place for it; keep the A2A message beside the transcript if it matters, or accept the loss (--strict refuses it)"})
 }
 
-// message is one foreign Message as a Rosetta data-form message, or an error
-// text when m is not a Message.
-func (r *foreignReader) message(m toon.Value) (toon.Value, string) {
-	sp := r.span()
-	if m.Kind != toon.Object || str(m, "kind") != "message" {
-		return toon.Value{}, "not an A2A Message (kind \"message\")"
+// message is one foreign Message as a Rosetta data-form message, or why m is
+// not a Message.
+func (r *reader) message(m *datajson.Value) (*ir.LinguaJSON, *fault) {
+	if m.Kind != datajson.Object || str(m, "kind") != "message" {
+		return nil, &fault{m, "not an A2A Message (kind \"message\")"}
 	}
-	mid, ok := m.Get("messageId")
-	if !ok || mid.Kind != toon.String {
-		return toon.Value{}, "an A2A Message needs a messageId string"
+	mid := get(m, "messageId")
+	if mid == nil || mid.Kind != datajson.String {
+		return nil, &fault{m, "an A2A Message needs a messageId string"}
 	}
 	role := str(m, "role")
 	if role != "user" && role != "agent" {
-		return toon.Value{}, fmt.Sprintf("message %s: role is %q, not user or agent", mid.Text, role)
+		at := get(m, "role")
+		if at == nil {
+			at = m
+		}
+		return nil, &fault{at, fmt.Sprintf("message %s: role is %q, not user or agent", mid.Str, role)}
 	}
-	parts, ok := m.Get("parts")
-	if !ok || parts.Kind != toon.Array {
-		return toon.Value{}, fmt.Sprintf("message %s: an A2A Message needs parts", mid.Text)
+	parts := get(m, "parts")
+	if parts == nil || parts.Kind != datajson.Array {
+		return nil, &fault{m, fmt.Sprintf("message %s: an A2A Message needs parts", mid.Str)}
 	}
 	other := map[string]string{"user": "agent", "agent": "user"}[role]
 	act := map[string]string{"user": "ask", "agent": "tell"}[role]
 
-	var fields []toon.Field
-	id := mid.Text
+	var fs []*ir.LinguaMember
+	id := mid.Str
 	if !isRosettaID(id) || r.used[id] {
 		for {
 			r.seq[role]++
@@ -105,30 +104,31 @@ func (r *foreignReader) message(m toon.Value) (toon.Value, string) {
 				break
 			}
 		}
-		if fieldValueOK(mid.Text) {
-			fields = append(fields, kv("x_a2a_id", toon.StringValue(mid.Text)))
+		if fieldValueOK(mid.Str) {
+			fs = append(fs, kv("x_a2a_id", jstr(mid.Str)))
 		} else {
-			r.lost(sp, "the messageId %q is not a Rosetta id and holds blanks, so no header field keeps it (the message is %s)", mid.Text, id)
+			r.lost(mid, "the messageId %q is not a Rosetta id and holds blanks, so no header field keeps it (the message is %s)", mid.Str, id)
 		}
 	}
 	r.used[id] = true
-	if _, dup := r.ids[mid.Text]; !dup {
-		r.ids[mid.Text] = id
+	if _, dup := r.ids[mid.Str]; !dup {
+		r.ids[mid.Str] = id
 	}
 
 	// re=: what the message answers.
 	re := ""
-	if refs, ok := m.Get("referenceTaskIds"); ok && refs.Kind == toon.Array {
-		for i, ref := range refs.Items {
-			target := r.taskLast[ref.Text]
+	if refs := get(m, "referenceTaskIds"); refs != nil && refs.Kind == datajson.Array {
+		for i := range refs.Items {
+			ref := &refs.Items[i]
+			target := r.taskLast[text(ref)]
 			if target == "" {
-				target = r.ids[ref.Text]
+				target = r.ids[text(ref)]
 			}
 			if i == 0 && target != "" {
 				re = target
 				continue
 			}
-			r.lost(sp, "referenceTaskIds %q of message %s names no earlier message, or is not the first: Rosetta's re= names one", ref.Text, mid.Text)
+			r.lost(ref, "referenceTaskIds %q of message %s names no earlier message, or is not the first: Rosetta's re= names one", text(ref), mid.Str)
 		}
 	}
 	task := str(m, "taskId")
@@ -136,112 +136,112 @@ func (r *foreignReader) message(m toon.Value) (toon.Value, string) {
 		re = r.taskLast[task]
 	}
 	if re != "" {
-		fields = append([]toon.Field{kv("re", toon.StringValue(re))}, fields...)
+		fs = append([]*ir.LinguaMember{kv("re", jstr(re))}, fs...)
 	} else if task != "" {
 		if fieldValueOK(task) {
-			fields = append(fields, kv("x_a2a_task", toon.StringValue(task)))
+			fs = append(fs, kv("x_a2a_task", jstr(task)))
 		} else {
-			r.lost(sp, "taskId %q of message %s holds blanks: no header field keeps it", task, mid.Text)
+			r.lost(get(m, "taskId"), "taskId %q of message %s holds blanks: no header field keeps it", task, mid.Str)
 		}
 	}
 	if task != "" {
 		r.taskLast[task] = id
 	}
 
-	head := []toon.Field{kv("id", toon.StringValue(id)), kv("act", toon.StringValue(act)),
-		kv("from", toon.StringValue(role)), kv("to", arr(toon.StringValue(other)))}
+	head := []*ir.LinguaMember{kv("id", jstr(id)), kv("act", jstr(act)),
+		kv("from", jstr(role)), kv("to", arr(jstr(other)))}
 	if ctx := str(m, "contextId"); ctx != "" {
 		switch {
 		case isTopic(ctx):
-			head = append(head, kv("topic", toon.StringValue(ctx)))
+			head = append(head, kv("topic", jstr(ctx)))
 		case fieldValueOK(ctx):
-			fields = append(fields, kv("x_a2a_context", toon.StringValue(ctx)))
+			fs = append(fs, kv("x_a2a_context", jstr(ctx)))
 		default:
-			r.lost(sp, "contextId %q of message %s holds blanks: neither a topic nor a header field keeps it", ctx, mid.Text)
+			r.lost(get(m, "contextId"), "contextId %q of message %s holds blanks: neither a topic nor a header field keeps it", ctx, mid.Str)
 		}
 	}
-	if len(fields) > 0 {
-		head = append(head, kv("fields", toon.Value{Kind: toon.Object, Fields: fields}))
+	if len(fs) > 0 {
+		head = append(head, kv("fields", obj(fs...)))
 	}
-	if md, ok := m.Get("metadata"); ok && len(md.Fields) > 0 {
-		r.lost(sp, "the metadata of message %s (%s) is not carried", mid.Text, keyList(md))
+	if md := get(m, "metadata"); len(fields(md)) > 0 {
+		r.lost(md, "the metadata of message %s (%s) is not carried", mid.Str, keyList(md))
 	}
-	if ex, ok := m.Get("extensions"); ok && len(ex.Items) > 0 {
-		r.lost(sp, "the extensions of message %s are not carried", mid.Text)
+	if ex := get(m, "extensions"); len(items(ex)) > 0 {
+		r.lost(ex, "the extensions of message %s are not carried", mid.Str)
 	}
 
-	var slots []toon.Value
-	for i, p := range parts.Items {
-		s, err := r.part(p, role, sp, fmt.Sprintf("message %s part %d", mid.Text, i+1))
-		if err != "" {
-			return toon.Value{}, err
+	var slots []*ir.LinguaJSON
+	for i := range parts.Items {
+		s, f := r.part(&parts.Items[i], role, fmt.Sprintf("message %s part %d", mid.Str, i+1))
+		if f != nil {
+			return nil, f
 		}
 		slots = append(slots, s)
 	}
 	head = append(head, kv("slots", arr(slots...)))
-	return toon.Value{Kind: toon.Object, Fields: head}, ""
+	return obj(head...), nil
 }
 
-// part is one foreign part as a slot's data form.
-func (r *foreignReader) part(p toon.Value, role string, sp diag.Span, what string) (toon.Value, string) {
-	if md, ok := p.Get("metadata"); ok && len(md.Fields) > 0 {
-		r.lost(sp, "the metadata of %s (%s) is not carried", what, keyList(md))
+// part is one foreign part as a slot's data form; what names it in messages.
+func (r *reader) part(p *datajson.Value, role, what string) (*ir.LinguaJSON, *fault) {
+	if md := get(p, "metadata"); len(fields(md)) > 0 {
+		r.lost(md, "the metadata of %s (%s) is not carried", what, keyList(md))
 	}
 	switch str(p, "kind") {
 	case "text":
-		t, ok := p.Get("text")
-		if !ok || t.Kind != toon.String {
-			return toon.Value{}, what + ": a text part needs a text string"
+		t := get(p, "text")
+		if t == nil || t.Kind != datajson.String {
+			return nil, &fault{p, what + ": a text part needs a text string"}
 		}
-		if proseOK(t.Text) {
+		if proseOK(t.Str) {
 			slot := "a"
 			if role == "user" {
 				slot = "q"
 			}
-			return obj(kv("slot", toon.StringValue(slot)), kv("text", t)), ""
+			return obj(kv("slot", jstr(slot)), kv("text", jstr(t.Str))), nil
 		}
-		return linesSlot("text", "", t.Text), ""
+		return linesSlot("text", "", t.Str), nil
 	case "data":
-		d, ok := p.Get("data")
-		if !ok || d.Kind != toon.Object {
-			return toon.Value{}, what + ": a data part needs a data object"
+		d := get(p, "data")
+		if d == nil || d.Kind != datajson.Object {
+			return nil, &fault{p, what + ": a data part needs a data object"}
 		}
 		if bs, ok := bindingsOf(d); ok {
-			return obj(kv("slot", toon.StringValue("a")), kv("bindings", arr(bs...))), ""
+			return obj(kv("slot", jstr("a")), kv("bindings", arr(bs...))), nil
 		}
-		return linesSlot("data", "json", strings.TrimSuffix(string(toon.AppendJSON(nil, d, "  ")), "\n")), ""
+		return linesSlot("data", "json", indented(d)), nil
 	case "file":
-		f, ok := p.Get("file")
-		if !ok || f.Kind != toon.Object {
-			return toon.Value{}, what + ": a file part needs a file object"
+		f := get(p, "file")
+		if f == nil || f.Kind != datajson.Object {
+			return nil, &fault{p, what + ": a file part needs a file object"}
 		}
 		name := fileBlockName(str(f, "name"))
-		if b, ok := f.Get("bytes"); ok {
+		if b := get(f, "bytes"); b != nil {
 			format := ""
 			if mt := str(f, "mimeType"); mt != "" {
 				format = mimeFormat(mt)
 				if format == "" {
-					r.lost(sp, "the MIME type %q of %s is not carried (a txt block's format is a word)", mt, what)
+					r.lost(get(f, "mimeType"), "the MIME type %q of %s is not carried (a txt block's format is a word)", mt, what)
 				}
 			}
-			raw, err := base64.StdEncoding.DecodeString(b.Text)
+			raw, err := base64.StdEncoding.DecodeString(text(b))
 			if err != nil {
-				return toon.Value{}, what + ": the file's bytes are not base64"
+				return nil, &fault{b, what + ": the file's bytes are not base64"}
 			}
 			if textLines(raw) {
-				return linesSlot(name, format, strings.TrimSuffix(string(raw), "\n")), ""
+				return linesSlot(name, format, strings.TrimSuffix(string(raw), "\n")), nil
 			}
-			r.ds.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: sp,
+			r.ds.Add(diag.Diagnostic{Severity: diag.Info, Code: CodeVerbatim, Span: r.span(b),
 				Message: fmt.Sprintf("the bytes of %s are not text: carried as base64 in a txt block @base64", what)})
 			var lines []string
-			for s := b.Text; len(s) > 0; {
+			for s := text(b); len(s) > 0; {
 				n := min(76, len(s))
 				lines = append(lines, s[:n])
 				s = s[n:]
 			}
-			return linesSlot(name, "base64", strings.Join(lines, "\n")), ""
+			return linesSlot(name, "base64", strings.Join(lines, "\n")), nil
 		}
-		if u, ok := f.Get("uri"); ok && proseOK(u.Text) {
+		if u := get(f, "uri"); u != nil && proseOK(text(u)) {
 			var gone []string
 			if n := str(f, "name"); n != "" {
 				gone = append(gone, "name "+strconv.Quote(n))
@@ -250,44 +250,44 @@ func (r *foreignReader) part(p toon.Value, role string, sp diag.Span, what strin
 				gone = append(gone, "MIME type "+strconv.Quote(mt))
 			}
 			if gone != nil {
-				r.lost(sp, "the %s of %s, a file by uri, not carried: the ctx slot holds the uri", strings.Join(gone, " and "), what)
+				r.lost(f, "the %s of %s, a file by uri, not carried: the ctx slot holds the uri", strings.Join(gone, " and "), what)
 			}
-			return obj(kv("slot", toon.StringValue("ctx")), kv("text", u)), ""
+			return obj(kv("slot", jstr("ctx")), kv("text", value(u))), nil
 		}
-		return toon.Value{}, what + ": a file part needs bytes or a uri (on one line)"
+		return nil, &fault{f, what + ": a file part needs bytes or a uri (on one line)"}
 	}
-	return toon.Value{}, fmt.Sprintf("%s: a part of unknown kind %q", what, str(p, "kind"))
+	return nil, &fault{p, fmt.Sprintf("%s: a part of unknown kind %q", what, str(p, "kind"))}
 }
 
 // linesSlot is a txt block holding text's lines.
-func linesSlot(name, format, text string) toon.Value {
-	var lines []toon.Value
+func linesSlot(name, format, text string) *ir.LinguaJSON {
+	var lines []*ir.LinguaJSON
 	for l := range strings.SplitSeq(text, "\n") {
-		lines = append(lines, toon.StringValue(l))
+		lines = append(lines, jstr(l))
 	}
-	fs := []toon.Field{kv("slot", toon.StringValue("txt")), kv("name", toon.StringValue(name))}
+	fs := []*ir.LinguaMember{kv("slot", jstr("txt")), kv("name", jstr(name))}
 	if format != "" {
-		fs = append(fs, kv("fmt", toon.StringValue(format)))
+		fs = append(fs, kv("fmt", jstr(format)))
 	}
-	return toon.Value{Kind: toon.Object, Fields: append(fs, kv("lines", arr(lines...)))}
+	return obj(append(fs, kv("lines", arr(lines...)))...)
 }
 
 // bindingsOf is a data object as bindings key = value, when every key is a
 // Rosetta binding key and every value a string a binding line holds as it
 // is.
-func bindingsOf(d toon.Value) ([]toon.Value, bool) {
-	if len(d.Fields) == 0 {
+func bindingsOf(d *datajson.Value) ([]*ir.LinguaJSON, bool) {
+	fs := fields(d)
+	if len(fs) == 0 {
 		return nil, false
 	}
-	var bs []toon.Value
-	for _, f := range d.Fields {
+	var bs []*ir.LinguaJSON
+	for _, f := range fs {
 		// Only strings: a binding's value is text, and a number or a boolean
 		// read back from it would come back as a string.
-		text := f.Value.Text
-		if !isIdentWord(f.Key) || f.Value.Kind != toon.String || !valueOK(text) {
+		if !isIdentWord(f.key) || f.v.Kind != datajson.String || !valueOK(f.v.Str) {
 			return nil, false
 		}
-		bs = append(bs, obj(kv("key", toon.StringValue(f.Key)), kv("value", toon.StringValue(text))))
+		bs = append(bs, obj(kv("key", jstr(f.key)), kv("value", jstr(f.v.Str))))
 	}
 	return bs, true
 }
@@ -412,10 +412,12 @@ func mimeFormat(mt string) string {
 	return sub
 }
 
-func keyList(v toon.Value) string {
-	ks := make([]string, len(v.Fields))
-	for i, f := range v.Fields {
-		ks[i] = f.Key
+// keyList names an object's keys, each once.
+func keyList(v *datajson.Value) string {
+	fs := fields(v)
+	ks := make([]string, len(fs))
+	for i, f := range fs {
+		ks[i] = f.key
 	}
 	return strings.Join(ks, ", ")
 }

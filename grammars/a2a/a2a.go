@@ -1,0 +1,413 @@
+// Package a2a reads Google's Agent2Agent protocol (A2A 0.3) messages as
+// AgentRosetta text: the compiler's A2A row (compiler/a2a.go) hands that text
+// to its Rosetta row, so an A2A file is checked, compiled, rendered and
+// translated as the transcript it describes (docs/interop.md, "Rosetta ↔
+// A2A"). Writing A2A (translate --to a2a) is a back end and lives in
+// emit/translate.
+//
+// A Message rosettac wrote carries its act, sender and slots in
+// metadata.rosetta and reads back into the text it came from; a Message
+// another agent wrote is mapped as foreign.go describes, every loss a T025
+// warning. Both are built as Rosetta's data JSON form
+// ({"format":"rosetta","items":[...]}) and written as text by the Rosetta
+// grammar's writer, which the caller passes (a grammar imports no other
+// grammar), through internal/linguajson.ReadDataForm: the mapping has one
+// source of truth, the data form translate --to json writes.
+//
+// The JSON is read with internal/datajson, which keeps each value's byte
+// offset, so every A2A diagnostic is at the value it is about in the A2A
+// file. A key repeated in one object keeps its first place and its last value,
+// as JavaScript's JSON.parse does; a data part's JSON is carried byte for byte
+// (re-indented, never re-encoded).
+package a2a
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/datajson"
+	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/ir"
+)
+
+// The diagnostic codes of the reader: those of translation (docs/translation.md)
+// for what Rosetta cannot carry and for what is not A2A, and TOON's codes for
+// input that is not JSON, which --from a2a has reported since it read A2A with
+// TOON's JSON reader (docs/interop.md lists them).
+const (
+	CodeLost     = "T025"  // a part of a message Rosetta cannot carry (named in the message)
+	CodeVerbatim = "T026"  // file bytes that are not text, carried as base64 (info)
+	CodeBadA2A   = "T027"  // a value that is not an A2A Message, Task or list of them (error)
+	CodeJSON     = "TN013" // input that is not one JSON value
+)
+
+// Read reads A2A JSON into Rosetta text: the output of translate --to a2a
+// ({"messages": [...]}), an array of Messages, one Message, or a Task (its
+// history). write is the Rosetta grammar's data-form writer
+// (rosetta.JSONText). The text is nil when src cannot be read; the
+// diagnostics are in src.
+func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
+	var ds diag.List
+	content := src.Content()
+	base := diag.BOMLen(content) // an encoding mark, not JSON text
+	v, err := datajson.Decode([]byte(content[base:]))
+	if err != nil {
+		off, why := len(content), err.Error()
+		var se *datajson.SyntaxError
+		if errors.As(err, &se) {
+			off, why = base+se.Offset, se.Reason()
+		}
+		if strings.TrimLeft(content[base:], " \t\r\n") == "" {
+			why = "no JSON value"
+		}
+		off = min(off, len(content))
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeJSON, Span: src.Span(off, off),
+			Message: "the input is not valid JSON: " + why, Hint: "give one JSON value"})
+		return nil, ds
+	}
+	r := newReader(src, base, &ds)
+	bad := func(at *datajson.Value, format string, args ...any) ([]byte, diag.List) {
+		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadA2A, Span: r.span(at), Message: fmt.Sprintf(format, args...),
+			Hint: "give A2A Messages (the Message definition of the A2A JSON Schema), a Task, or what rosettac translate --to a2a wrote (docs/interop.md)"})
+		return nil, ds
+	}
+	const want = "expected an A2A Message, an array of them, a Task, or {\"messages\": [...]}"
+	var list []datajson.Value
+	switch kind := str(v, "kind"); {
+	case v.Kind == datajson.Array:
+		list = v.Items
+	case v.Kind == datajson.Object && kind == "message":
+		list = []datajson.Value{*v}
+	case v.Kind == datajson.Object && kind == "task":
+		list = items(get(v, "history"))
+		if st := get(v, "status"); st != nil {
+			at := st
+			if state := get(st, "state"); state != nil {
+				at = state
+			}
+			ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeLost, Span: r.span(at),
+				Message: fmt.Sprintf("the Task's state %q is not carried: Rosetta's obligation state follows from the messages", str(st, "state")),
+				Hint:    "accept the loss (--strict refuses it); the messages of its history are read"})
+		}
+	case v.Kind == datajson.Object:
+		ms := get(v, "messages")
+		if ms == nil || ms.Kind != datajson.Array {
+			return bad(v, want)
+		}
+		list = ms.Items
+	default:
+		return bad(v, want)
+	}
+	var out []*ir.LinguaJSON
+	for i := range list {
+		m := &list[i]
+		meta := get(get(m, "metadata"), "rosetta")
+		if meta == nil || meta.Kind != datajson.Object {
+			fm, f := r.message(m)
+			if f != nil {
+				return bad(f.at, "message %d: %s", i+1, f.msg)
+			}
+			out = append(out, obj(kv("message", fm)))
+			continue
+		}
+		// A message rosettac wrote: its header is metadata.rosetta, each
+		// part's metadata.rosetta its slot.
+		var head []*ir.LinguaMember
+		var prose []datajson.Value
+		for _, f := range fields(meta) {
+			if f.key == "prose_before" {
+				prose = items(f.v)
+				continue
+			}
+			head = append(head, kv(f.key, value(f.v)))
+		}
+		r.used[str(meta, "id")] = true
+		r.ids[str(m, "messageId")] = str(meta, "id")
+		if t := str(m, "taskId"); t != "" {
+			r.taskLast[t] = str(meta, "id")
+		}
+		for i := range prose {
+			out = append(out, obj(kv("prose", value(&prose[i]))))
+		}
+		var slots []*ir.LinguaJSON
+		parts := items(get(m, "parts"))
+		for i := range parts {
+			s, f := partSlot(&parts[i])
+			if f != nil {
+				return bad(f.at, "message %s: %s", str(m, "messageId"), f.msg)
+			}
+			slots = append(slots, s)
+		}
+		head = append(head, kv("slots", arr(slots...)))
+		out = append(out, obj(kv("message", &ir.LinguaJSON{Kind: ir.JSONObject, Members: head})))
+	}
+	data := linguajson.Compact(obj(kv("format", jstr("rosetta")), kv("items", arr(out...))))
+	text, _, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", write)
+	if more.HasErrors() {
+		text = nil
+	}
+	// The data form is rosettac's own, built here, and in no file: what its
+	// reader refuses (a metadata.rosetta without the form's shape) is
+	// reported at the start of the A2A file, whose text it is about.
+	for i := range more {
+		more[i].Span = src.Span(base, base)
+	}
+	return text, append(ds, more...)
+}
+
+// Is reports whether text, one JSON text, has A2A's shape, clearly enough to
+// be read as A2A without --from a2a: a Message (an object whose kind is
+// "message" with a messageId, a role and parts), a non-empty array of
+// Messages, a Task (kind "task" with an id and a status) or what translate
+// --to a2a writes ({"messages": [Message...], "tasks": [...]}). A key must
+// spell messageId literally: text without it is told without being decoded,
+// which keeps the JSON row's large relational data cheap to tell.
+func Is(text string) bool {
+	if !strings.Contains(text, `"messageId"`) {
+		return false
+	}
+	v, err := datajson.Decode([]byte(text))
+	if err != nil {
+		return false
+	}
+	switch v.Kind {
+	case datajson.Array:
+		return allMessages(v)
+	case datajson.Object:
+		switch str(v, "kind") {
+		case "message":
+			return isMessage(v)
+		case "task":
+			return get(v, "id") != nil && get(v, "status") != nil
+		}
+		ms, ts := get(v, "messages"), get(v, "tasks")
+		return len(v.Keys) == 2 && ms != nil && allMessages(ms) && ts != nil && ts.Kind == datajson.Array
+	}
+	return false
+}
+
+// allMessages reports whether v is a non-empty array of Messages.
+func allMessages(v *datajson.Value) bool {
+	if v.Kind != datajson.Array || len(v.Items) == 0 {
+		return false
+	}
+	for i := range v.Items {
+		if !isMessage(&v.Items[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isMessage reports whether v has the members every A2A Message has.
+func isMessage(v *datajson.Value) bool {
+	return v.Kind == datajson.Object && str(v, "kind") == "message" &&
+		get(v, "messageId") != nil && get(v, "role") != nil && get(v, "parts") != nil
+}
+
+// partSlot rebuilds a slot's data form from a part rosettac wrote.
+func partSlot(p *datajson.Value) (*ir.LinguaJSON, *fault) {
+	r := get(get(p, "metadata"), "rosetta")
+	if r == nil {
+		return nil, &fault{p, "a part without metadata.rosetta"}
+	}
+	if isTrue(get(r, "data_form")) {
+		fs := []*ir.LinguaMember{kv("slot", jstr(str(r, "slot")))}
+		for _, f := range fields(get(p, "data")) {
+			fs = append(fs, kv(f.key, value(f.v)))
+		}
+		return &ir.LinguaJSON{Kind: ir.JSONObject, Members: fs}, nil
+	}
+	var fs []*ir.LinguaMember
+	var conf, neg *datajson.Value
+	for _, f := range fields(r) {
+		switch f.key {
+		case "confidence":
+			conf = f.v
+		case "negated":
+			neg = f.v
+		case "line_count":
+		default:
+			fs = append(fs, kv(f.key, value(f.v)))
+		}
+	}
+	// The slot's own member (text, bindings) follows its name, where the
+	// data form has it.
+	insertAfterSlot := func(m *ir.LinguaMember) {
+		for i, x := range fs {
+			if x.Key == "slot" {
+				fs = append(fs[:i+1], append([]*ir.LinguaMember{m}, fs[i+1:]...)...)
+				return
+			}
+		}
+		fs = append(fs, m)
+	}
+	switch str(p, "kind") {
+	case "text":
+		insertAfterSlot(kv("text", value(get(p, "text"))))
+	case "data":
+		var bs []*ir.LinguaJSON
+		for _, f := range fields(get(p, "data")) {
+			b := []*ir.LinguaMember{kv("key", jstr(f.key)), kv("value", value(f.v))}
+			negs := items(neg)
+			for i := range negs {
+				if text(&negs[i]) == f.key {
+					b = append(b, kv("neg", jbool(true)))
+				}
+			}
+			if c := get(conf, f.key); c != nil {
+				b = append(b, kv("conf", value(c)))
+			}
+			bs = append(bs, &ir.LinguaJSON{Kind: ir.JSONObject, Members: b})
+		}
+		insertAfterSlot(kv("bindings", arr(bs...)))
+	case "file":
+		raw, err := base64.StdEncoding.DecodeString(str(get(p, "file"), "bytes"))
+		if err != nil {
+			return nil, &fault{p, "a file part whose bytes are not base64"}
+		}
+		var lines []*ir.LinguaJSON
+		if len(raw) > 0 {
+			for l := range strings.SplitSeq(strings.TrimSuffix(string(raw), "\n"), "\n") {
+				lines = append(lines, jstr(l))
+			}
+		}
+		fs = append(fs, kv("lines", arr(lines...)))
+	default:
+		return nil, &fault{p, "a part of unknown kind " + str(p, "kind")}
+	}
+	return &ir.LinguaJSON{Kind: ir.JSONObject, Members: fs}, nil
+}
+
+// fault is why a value is not what A2A says it is, and the value.
+type fault struct {
+	at  *datajson.Value
+	msg string
+}
+
+// field is one member of an object as JSON.parse keeps it.
+type field struct {
+	key string
+	v   *datajson.Value
+}
+
+// fields are v's members, a repeated key in its first place with its last
+// value; none when v is not an object.
+func fields(v *datajson.Value) []field {
+	if v == nil || v.Kind != datajson.Object {
+		return nil
+	}
+	out := make([]field, 0, len(v.Keys))
+	at := map[string]int{}
+	for i, k := range v.Keys {
+		if j, ok := at[k]; ok {
+			out[j].v = &v.Items[i]
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, field{k, &v.Items[i]})
+	}
+	return out
+}
+
+// get is the value of key k of an object (its last, for a repeated key), or
+// nil when v is no object or has no such key.
+func get(v *datajson.Value, k string) *datajson.Value {
+	if v == nil || v.Kind != datajson.Object {
+		return nil
+	}
+	for i := len(v.Keys) - 1; i >= 0; i-- {
+		if v.Keys[i] == k {
+			return &v.Items[i]
+		}
+	}
+	return nil
+}
+
+// items are an array's elements; none when v is not an array.
+func items(v *datajson.Value) []datajson.Value {
+	if v == nil || v.Kind != datajson.Array {
+		return nil
+	}
+	return v.Items
+}
+
+// text is a string's text or a number's digits, else "".
+func text(v *datajson.Value) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.Kind == datajson.String:
+		return v.Str
+	case v.Kind == datajson.Number:
+		return v.Raw
+	}
+	return ""
+}
+
+// str is text of member k of v.
+func str(v *datajson.Value, k string) string { return text(get(v, k)) }
+
+func isTrue(v *datajson.Value) bool { return v != nil && v.Kind == datajson.Bool && v.Raw == "true" }
+
+// value is v as a value of the data form: the same JSON, numbers as written,
+// a string whose escape no UTF-8 text holds (a lone surrogate) as written;
+// null for no value.
+func value(v *datajson.Value) *ir.LinguaJSON {
+	if v == nil {
+		return &ir.LinguaJSON{Kind: ir.JSONNull}
+	}
+	switch v.Kind {
+	case datajson.Bool:
+		return jbool(v.Raw == "true")
+	case datajson.Number:
+		return &ir.LinguaJSON{Kind: ir.JSONNumber, Text: v.Raw}
+	case datajson.String:
+		s := jstr(v.Str)
+		if v.Lossy {
+			s.Raw = v.Raw
+		}
+		return s
+	case datajson.Array:
+		out := &ir.LinguaJSON{Kind: ir.JSONArray, Items: make([]*ir.LinguaJSON, len(v.Items))}
+		for i := range v.Items {
+			out.Items[i] = value(&v.Items[i])
+		}
+		return out
+	case datajson.Object:
+		out := &ir.LinguaJSON{Kind: ir.JSONObject}
+		for _, f := range fields(v) {
+			out.Members = append(out.Members, kv(f.key, value(f.v)))
+		}
+		return out
+	}
+	return &ir.LinguaJSON{Kind: ir.JSONNull}
+}
+
+// indented is v's JSON text two-space indented, its literals byte for byte.
+func indented(v *datajson.Value) string {
+	var b bytes.Buffer
+	if err := json.Indent(&b, []byte(v.Raw), "", "  "); err != nil {
+		return v.Raw // never: datajson read it as JSON
+	}
+	return b.String()
+}
+
+func jstr(s string) *ir.LinguaJSON { return &ir.LinguaJSON{Kind: ir.JSONString, Text: s} }
+
+func jbool(b bool) *ir.LinguaJSON { return &ir.LinguaJSON{Kind: ir.JSONBool, Bool: b} }
+
+func kv(k string, v *ir.LinguaJSON) *ir.LinguaMember { return &ir.LinguaMember{Key: k, Value: v} }
+
+func obj(ms ...*ir.LinguaMember) *ir.LinguaJSON {
+	return &ir.LinguaJSON{Kind: ir.JSONObject, Members: ms}
+}
+
+func arr(vs ...*ir.LinguaJSON) *ir.LinguaJSON {
+	return &ir.LinguaJSON{Kind: ir.JSONArray, Items: vs}
+}
