@@ -189,7 +189,10 @@ func run(file string, src []byte, opt *Options) *Result {
 		res.Lang, res.Source, fe = to.lang, text, to
 		origins, texts = append(origins, o), append(texts, text)
 		if ds := CheckInput(res.Source, opt.MaxBytes); len(ds) > 0 {
-			res.Diags = mapBack(ds) // the text is empty (a form with no items)
+			// The text is empty (a form with no items): that, after what
+			// the step reported (a warning about what it left out).
+			res.Diags = append(res.Diags, mapBack(ds)...)
+			res.Diags.Sort()
 			return res
 		}
 	}
