@@ -70,7 +70,8 @@ type frontEnd struct {
 	// this row. The JSON row reads Rosetta's and Lingua's data forms so
 	// (json.go), and hands A2A's messages to the A2A row (src itself, no
 	// Origin); the TOON row reads every input as the JSON it decodes to
-	// (toon.go; the Origin is then nil: the decoded JSON's positions stay);
+	// (toon.go; its Origin maps each value back to the token it was decoded
+	// from);
 	// the A2A row reads A2A messages as Rosetta text (a2a.go, no Origin).
 	// The rows chain: run follows through until a row reads the text itself.
 	// A row with a through and no parse reads nothing itself.

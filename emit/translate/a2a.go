@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/grammars/toon"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -57,30 +56,26 @@ func ToA2A(doc ir.Document, opt Options) ([]byte, diag.List) {
 			Hint:    "translate it to rosetta first: rosettac translate --to rosetta, then --to a2a"})
 		return nil, ds
 	}
-	data := rosettaJSON(t)
-	v, ds := toon.ParseJSON(diag.NewSource(docFile(doc), data))
-	if ds.HasErrors() {
-		return nil, ds
-	}
-	items, _ := v.Get("items")
-	var msgs []toon.Value
+	var ds diag.List
+	items := rosettaJSONValue(t).Member("items")
+	var msgs []*jb
 	var prose []string
 	byID := map[string]*a2aMsg{}
 	var order []*a2aMsg
 	mi := 0
 	for _, it := range items.Items {
-		if p, ok := it.Get("prose"); ok {
+		if p := it.Member("prose"); p != nil {
 			prose = append(prose, p.Text)
 			continue
 		}
-		m, _ := it.Get("message")
+		m := it.Member("message")
 		var irm *ir.Message
 		for mi < len(t.Messages) {
 			irm = t.Messages[mi]
 			mi++
 			break
 		}
-		if deg, ok := m.Get("degraded"); ok && deg.Bool {
+		if deg := m.Member("degraded"); deg != nil && deg.Bool {
 			sp := diag.Span{}
 			if irm != nil {
 				sp = irm.Span
@@ -95,7 +90,7 @@ func ToA2A(doc ir.Document, opt Options) ([]byte, diag.List) {
 		am.id = str(m, "id")
 		am.act = str(m, "act")
 		am.topic = str(m, "topic")
-		if f, ok := m.Get("fields"); ok {
+		if f := m.Member("fields"); f != nil {
 			am.re = str(f, "re")
 			am.at = str(f, "at")
 		}
@@ -118,7 +113,7 @@ func ToA2A(doc ir.Document, opt Options) ([]byte, diag.List) {
 			am.task = am.id
 		}
 	}
-	var tasks []toon.Value
+	var tasks []*jb
 	taskIndex := map[string]int{}
 	var taskMsgs [][]*a2aMsg
 	for _, am := range order {
@@ -146,7 +141,7 @@ func ToA2A(doc ir.Document, opt Options) ([]byte, diag.List) {
 			ds[i].Severity = diag.Error
 		}
 	}
-	return append(toon.AppendJSON(nil, out, "  "), '\n'), ds
+	return writeJSON(out), ds
 }
 
 func langName(doc ir.Document) string {
@@ -161,64 +156,59 @@ func opensTask(act string) bool { return act == "ask" || act == "do" || act == "
 
 // a2aMsg is one Rosetta message on its way to A2A.
 type a2aMsg struct {
-	data                   toon.Value // its data JSON form
-	prose                  []string   // the prose before it
+	data                   *jb      // its data JSON form
+	prose                  []string // the prose before it
 	id, act, topic, re, at string
 	task                   string
 	span                   diag.Span
 }
 
-func (am *a2aMsg) message() toon.Value {
-	meta := []toon.Field{}
-	for _, f := range am.data.Fields {
+func (am *a2aMsg) message() *jb {
+	meta := []*ir.LinguaMember{}
+	for _, f := range am.data.Members {
 		if f.Key != "slots" {
 			meta = append(meta, f)
 		}
 	}
 	if len(am.prose) > 0 {
-		ps := make([]toon.Value, len(am.prose))
-		for i, p := range am.prose {
-			ps[i] = toon.StringValue(p)
-		}
-		meta = append(meta, toon.Field{Key: "prose_before", Value: arr(ps...)})
+		meta = append(meta, kv("prose_before", jstrs(am.prose)))
 	}
-	slots, _ := am.data.Get("slots")
-	var parts []toon.Value
-	var unknowns []toon.Value
-	for _, s := range slots.Items {
+	var parts []*jb
+	var unknowns []*jb
+	for _, s := range am.data.Member("slots").Items {
 		parts = append(parts, slotPart(s))
 		if str(s, "slot") == "unk" {
-			if items, ok := s.Get("items"); ok {
+			if items := s.Member("items"); items != nil {
 				unknowns = append(unknowns, items.Items...)
 			}
 		}
 	}
-	fields := []toon.Field{kv("kind", toon.StringValue("message")), kv("messageId", toon.StringValue(am.id)),
-		kv("role", toon.StringValue("agent")), kv("parts", arr(parts...))}
+	fields := []*ir.LinguaMember{kv("kind", jstr("message")), kv("messageId", jstr(am.id)),
+		kv("role", jstr("agent")), kv("parts", arr(parts...))}
 	if am.topic != "" {
-		fields = append(fields, kv("contextId", toon.StringValue(am.topic)))
+		fields = append(fields, kv("contextId", jstr(am.topic)))
 	}
 	if am.task != "" {
-		fields = append(fields, kv("taskId", toon.StringValue(am.task)))
+		fields = append(fields, kv("taskId", jstr(am.task)))
 	}
 	if am.re != "" {
-		fields = append(fields, kv("referenceTaskIds", arr(toon.StringValue(am.re))))
+		fields = append(fields, kv("referenceTaskIds", arr(jstr(am.re))))
 	}
-	md := []toon.Field{kv("rosetta", toon.Value{Kind: toon.Object, Fields: meta})}
+	md := []*ir.LinguaMember{kv("rosetta", obj(meta...))}
 	if unknowns != nil {
 		md = append(md, kv("unknowns", arr(unknowns...)))
 	}
-	fields = append(fields, kv("metadata", toon.Value{Kind: toon.Object, Fields: md}))
-	return toon.Value{Kind: toon.Object, Fields: fields}
+	fields = append(fields, kv("metadata", obj(md...)))
+	return obj(fields...)
 }
 
 // slotPart is one slot as an A2A part; metadata.rosetta keeps the slot's
 // name and every member the part's own fields do not carry.
-func slotPart(s toon.Value) toon.Value {
-	rest := func(skip ...string) toon.Value {
-		var fs []toon.Field
+func slotPart(s *jb) *jb {
+	rest := func(skip ...string) (md, rosetta *jb) {
+		var fs []*ir.LinguaMember
 	next:
-		for _, f := range s.Fields {
+		for _, f := range s.Members {
 			for _, k := range skip {
 				if f.Key == k {
 					continue next
@@ -226,65 +216,68 @@ func slotPart(s toon.Value) toon.Value {
 			}
 			fs = append(fs, f)
 		}
-		return obj(kv("rosetta", toon.Value{Kind: toon.Object, Fields: fs}))
+		rosetta = obj(fs...)
+		return obj(kv("rosetta", rosetta)), rosetta
 	}
-	if text, ok := s.Get("text"); ok {
-		return obj(kv("kind", toon.StringValue("text")), kv("text", text), kv("metadata", rest("text")))
+	if text := s.Member("text"); text != nil {
+		md, _ := rest("text")
+		return obj(kv("kind", jstr("text")), kv("text", text), kv("metadata", md))
 	}
-	if bs, ok := s.Get("bindings"); ok && uniqueKeys(bs) {
-		data := []toon.Field{}
-		conf := []toon.Field{}
-		var neg []toon.Value
+	if bs := s.Member("bindings"); bs != nil && uniqueKeys(bs) {
+		data := []*ir.LinguaMember{}
+		conf := []*ir.LinguaMember{}
+		var neg []*jb
 		for _, b := range bs.Items {
 			k := str(b, "key")
-			val, _ := b.Get("value")
+			val := b.Member("value")
+			if val == nil {
+				val = &jb{} // null, as a missing member read as before
+			}
 			data = append(data, kv(k, val))
-			if c, ok := b.Get("conf"); ok {
+			if c := b.Member("conf"); c != nil {
 				conf = append(conf, kv(k, c))
 			}
-			if n, ok := b.Get("neg"); ok && n.Bool {
-				neg = append(neg, toon.StringValue(k))
+			if n := b.Member("neg"); n != nil && n.Bool {
+				neg = append(neg, jstr(k))
 			}
 		}
-		md := rest("bindings")
-		r := &md.Fields[0].Value
+		md, r := rest("bindings")
 		if len(conf) > 0 {
-			r.Fields = append(r.Fields, kv("confidence", toon.Value{Kind: toon.Object, Fields: conf}))
+			r.Members = append(r.Members, kv("confidence", obj(conf...)))
 		}
 		if neg != nil {
-			r.Fields = append(r.Fields, kv("negated", arr(neg...)))
+			r.Members = append(r.Members, kv("negated", arr(neg...)))
 		}
-		return obj(kv("kind", toon.StringValue("data")), kv("data", toon.Value{Kind: toon.Object, Fields: data}), kv("metadata", md))
+		return obj(kv("kind", jstr("data")), kv("data", obj(data...)), kv("metadata", md))
 	}
-	if lines, ok := s.Get("lines"); ok {
+	if lines := s.Member("lines"); lines != nil {
 		var b strings.Builder
 		for _, l := range lines.Items {
 			b.WriteString(l.Text)
 			b.WriteByte('\n')
 		}
-		file := []toon.Field{kv("bytes", toon.StringValue(base64.StdEncoding.EncodeToString([]byte(b.String())))),
-			kv("mimeType", toon.StringValue("text/plain"))}
+		file := []*ir.LinguaMember{kv("bytes", jstr(base64.StdEncoding.EncodeToString([]byte(b.String())))),
+			kv("mimeType", jstr("text/plain"))}
 		if n := str(s, "name"); n != "" {
-			file = append(file, kv("name", toon.StringValue(n)))
+			file = append(file, kv("name", jstr(n)))
 		}
-		md := rest("lines")
-		r := &md.Fields[0].Value
-		r.Fields = append(r.Fields, kv("line_count", toon.Value{Kind: toon.Number, Text: fmt.Sprint(len(lines.Items))}))
-		return obj(kv("kind", toon.StringValue("file")), kv("file", toon.Value{Kind: toon.Object, Fields: file}), kv("metadata", md))
+		md, r := rest("lines")
+		r.Members = append(r.Members, kv("line_count", &jb{Kind: ir.JSONNumber, Text: fmt.Sprint(len(lines.Items))}))
+		return obj(kv("kind", jstr("file")), kv("file", obj(file...)), kv("metadata", md))
 	}
 	// Lists, shapes, marks and bindings with a repeated key: the slot's data
 	// form as the data, its name in metadata.
-	var data []toon.Field
-	for _, f := range s.Fields {
+	var data []*ir.LinguaMember
+	for _, f := range s.Members {
 		if f.Key != "slot" {
 			data = append(data, f)
 		}
 	}
-	return obj(kv("kind", toon.StringValue("data")), kv("data", toon.Value{Kind: toon.Object, Fields: data}),
-		kv("metadata", obj(kv("rosetta", obj(kv("slot", toon.StringValue(str(s, "slot"))), kv("data_form", toon.BoolValue(true)))))))
+	return obj(kv("kind", jstr("data")), kv("data", obj(data...)),
+		kv("metadata", obj(kv("rosetta", obj(kv("slot", jstr(str(s, "slot"))), kv("data_form", jbool(true)))))))
 }
 
-func uniqueKeys(bs toon.Value) bool {
+func uniqueKeys(bs *jb) bool {
 	seen := map[string]bool{}
 	for _, b := range bs.Items {
 		k := str(b, "key")
@@ -297,7 +290,7 @@ func uniqueKeys(bs toon.Value) bool {
 }
 
 // a2aTask is one obligation as a Task: its state is its last message's.
-func a2aTask(ms []*a2aMsg) toon.Value {
+func a2aTask(ms []*a2aMsg) *jb {
 	root := ms[0]
 	state := "submitted"
 	for _, m := range ms[1:] {
@@ -320,31 +313,39 @@ func a2aTask(ms []*a2aMsg) toon.Value {
 	if ctx == "" {
 		ctx = root.id
 	}
-	status := []toon.Field{kv("state", toon.StringValue(state))}
+	status := []*ir.LinguaMember{kv("state", jstr(state))}
 	if at := ms[len(ms)-1].at; at != "" {
-		status = append(status, kv("timestamp", toon.StringValue(at)))
+		status = append(status, kv("timestamp", jstr(at)))
 	}
-	hist := make([]toon.Value, len(ms))
+	hist := make([]*jb, len(ms))
 	for i, m := range ms {
 		hist[i] = m.message()
 	}
-	return obj(kv("kind", toon.StringValue("task")), kv("id", toon.StringValue(root.id)), kv("contextId", toon.StringValue(ctx)),
-		kv("status", toon.Value{Kind: toon.Object, Fields: status}), kv("history", arr(hist...)),
-		kv("metadata", obj(kv("rosetta", obj(kv("act", toon.StringValue(root.act)))))))
+	return obj(kv("kind", jstr("task")), kv("id", jstr(root.id)), kv("contextId", jstr(ctx)),
+		kv("status", obj(status...)), kv("history", arr(hist...)),
+		kv("metadata", obj(kv("rosetta", obj(kv("act", jstr(root.act)))))))
 }
 
-func str(v toon.Value, k string) string {
-	s, _ := v.Get(k)
-	return s.Text
-}
-
-func kv(k string, v toon.Value) toon.Field { return toon.Field{Key: k, Value: v} }
-
-func obj(fs ...toon.Field) toon.Value { return toon.Value{Kind: toon.Object, Fields: fs} }
-
-func arr(vs ...toon.Value) toon.Value {
-	if vs == nil {
-		vs = []toon.Value{}
+// str is member k of v as a string ("" when it is missing).
+func str(v *jb, k string) string {
+	if m := v.Member(k); m != nil {
+		return m.Text
 	}
-	return toon.Value{Kind: toon.Array, Items: vs}
+	return ""
+}
+
+func kv(k string, v *jb) *ir.LinguaMember { return &ir.LinguaMember{Key: k, Value: v} }
+
+func obj(ms ...*ir.LinguaMember) *jb {
+	if ms == nil {
+		ms = []*ir.LinguaMember{}
+	}
+	return &jb{Kind: ir.JSONObject, Members: ms}
+}
+
+func arr(vs ...*jb) *jb {
+	if vs == nil {
+		vs = []*jb{}
+	}
+	return jarr(vs...)
 }

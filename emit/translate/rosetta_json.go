@@ -37,7 +37,11 @@ func writeJSON(v *jb) []byte {
 	return append(linguajson.Indent(v, "", "  ", false), '\n')
 }
 
-func rosettaJSON(t *ir.Transcript) []byte {
+func rosettaJSON(t *ir.Transcript) []byte { return writeJSON(rosettaJSONValue(t)) }
+
+// rosettaJSONValue is the data JSON form of t (rosettaJSON writes it; the A2A
+// leg reads it).
+func rosettaJSONValue(t *ir.Transcript) *jb {
 	items := jarr()
 	mi, pi := 0, 0
 	for mi < len(t.Messages) || pi < len(t.Prose) {
@@ -49,7 +53,7 @@ func rosettaJSON(t *ir.Transcript) []byte {
 		items.Items = append(items.Items, set(jobj(), "message", messageJSON(t.Messages[mi])))
 		mi++
 	}
-	return writeJSON(set(set(jobj(), "format", jstr("rosetta")), "items", items))
+	return set(set(jobj(), "format", jstr("rosetta")), "items", items)
 }
 
 func confJSON(o *jb, c *ir.Conf) {
