@@ -141,3 +141,20 @@ func TestA2ATaskStates(t *testing.T) {
 		t.Errorf("tasks: %+v\n%s", v.Tasks, out)
 	}
 }
+
+// TestA2AWritesAsJSON: the A2A leg writes its strings as translate --to json
+// writes the same transcript's (one writer: U+2028 escaped, "<" not), and
+// its output is valid JSON.
+func TestA2AWritesAsJSON(t *testing.T) {
+	src := "a1.1 tell >b #t\n a x = \"p\u2028q<r\" ~hi\n unk []\n"
+	r := compiler.Check("e.rose", []byte(src), compiler.Options{})
+	out, ds := translate.ToA2A(r.Doc, translate.Options{})
+	if ds.HasErrors() || !json.Valid(out) {
+		t.Fatalf("%v\n%s", ds, out)
+	}
+	js, _ := translate.Translate(r.Doc, ir.JSON)
+	const want = `"\"p\u2028q<r\""`
+	if !strings.Contains(string(js), want) || !strings.Contains(string(out), want) {
+		t.Errorf("want %s in both:\n--to json: %s\n--to a2a: %s", want, js, out)
+	}
+}
