@@ -104,7 +104,9 @@ func (r *Rereader) Message(sp diag.Span) *ir.Message {
 	if ls == 0 {
 		ls = min(diag.BOMLen(p.text), start)
 	}
-	if ls < start && isHeaderLead(p.text[ls:start]) {
+	// The lead may itself be indented (` **a0 ask`): the whole parse read
+	// the line from its start all the same.
+	if ls < start && isHeaderLead(strings.TrimLeft(p.text[ls:start], " \t")) {
 		start = ls
 	}
 	p.lines(start, min(end, len(p.text)))
