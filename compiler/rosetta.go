@@ -59,6 +59,16 @@ func inheritTranscript(t *ir.Transcript) {
 // A route to someone else, or a different topic, is left alone. The session
 // calls this for each message as it arrives.
 func inheritHeader(m, parent *ir.Message) {
+	InheritRoute(m, parent)
+}
+
+// InheritRoute applies 2.1-c header inheritance to m, a reply to parent (the
+// message its re= names), as a session does when m arrives: with no targets m
+// is addressed to the parent's sender (a stop withdrawing its sender's own
+// request, to that request's recipients), with no topic it takes the
+// parent's. It reads only the parent's sender, targets and topic, so a host
+// that keeps only those (rosettac mesh tail) can inherit without a session.
+func InheritRoute(m, parent *ir.Message) {
 	h, ph := m.Header, parent.Header
 	if h == nil || ph == nil {
 		return

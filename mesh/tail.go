@@ -19,14 +19,16 @@ import (
 // people (opt: --lang, --view) and every rejection with its diagnostics,
 // until ctx ends.
 //
-// The messages it follows go into a session of its own, so a reply that
-// elides its route is rendered with the route and topic it inherits (2.1-c)
-// from a parent tail has seen, as rosettac render shows it in a transcript;
-// rendered alone it would read "(no recipients)" while the gateway delivered
-// it to the parent's sender. A reply to a message older than the tail is
-// rendered as written. The session keeps every message tail has seen.
+// A reply that elides its route is rendered with the route and topic it
+// inherits (2.1-c, compiler.InheritRoute) from a parent tail has seen, as
+// rosettac render shows it in a transcript; rendered alone it would read
+// "(no recipients)" while the gateway delivered it to the parent's sender.
+// Tail keeps what inheritance reads (sender, targets, topic) of the latest
+// tailRoutes messages, not a session: a session keeps about 1.8 KB a
+// message, which a tail that runs for days must not. A reply to a message
+// older than that, or older than the tail, is rendered as written.
 func (c *Client) Tail(ctx context.Context, w io.Writer, opt text.Options) error {
-	sess := compiler.NewSession(compiler.Options{})
+	routes := newRouteTable(tailRoutes)
 	var mu sync.Mutex
 	print := func(s string) {
 		mu.Lock()
@@ -47,10 +49,9 @@ func (c *Client) Tail(ctx context.Context, w io.Writer, opt text.Options) error 
 		res := compiler.Parse(c.Sub.In(agent), m.Data, compiler.Options{From: ir.Rosetta})
 		if t, ok := res.Doc.(*ir.Transcript); ok {
 			// Callbacks of one subscription run one at a time: the
-			// session needs no lock.
-			sess.SetSource(res.Source)
+			// table needs no lock.
 			for _, m := range t.Messages {
-				sess.Add(m) // inherits the route and topic; the gateway reported the diagnostics
+				routes.inherit(m)
 			}
 		}
 		if res.Doc != nil {
@@ -117,3 +118,51 @@ func diagLines(js string) string {
 
 // DiagLines is diagLines for a verdict's diagnostics (mesh send prints them).
 func DiagLines(v Verdict) string { return diagLines(string(v.Diagnostics)) }
+
+// tailRoutes is how many messages' routes Tail keeps for their replies.
+const tailRoutes = 100_000
+
+// routeTable keeps, of the latest max messages, what a reply inherits from
+// its parent: the header's sender, targets and topic, by message id.
+type routeTable struct {
+	max   int
+	byID  map[string]*ir.Message // a message with only those in its header
+	order []string               // the ids in arrival order, a ring of max
+	next  int
+}
+
+func newRouteTable(max int) *routeTable {
+	return &routeTable{max: max, byID: map[string]*ir.Message{}}
+}
+
+// inherit applies inheritance to m from its parent, if the table has it,
+// and then keeps m's route for its own replies.
+func (t *routeTable) inherit(m *ir.Message) {
+	h := m.Header
+	if h == nil || m.Degraded {
+		return
+	}
+	if re, _ := h.Field("re"); re != "" {
+		if p := t.byID[re]; p != nil {
+			compiler.InheritRoute(m, p)
+		}
+	}
+	id := h.ID.Text
+	if _, seen := t.byID[id]; seen || id == "" {
+		return // the first message with an id is the one a reply names
+	}
+	if len(t.order) < t.max {
+		t.order = append(t.order, id)
+	} else {
+		delete(t.byID, t.order[t.next])
+		t.order[t.next] = id
+		t.next = (t.next + 1) % t.max
+	}
+	// Copies, not views: the header's strings and spans hold the whole
+	// NATS message they were parsed from.
+	to := make([]ir.Target, len(h.Targets))
+	for i, tg := range h.Targets {
+		to[i] = ir.Target{Kind: tg.Kind, Text: strings.Clone(tg.Text)}
+	}
+	t.byID[strings.Clone(id)] = &ir.Message{Header: &ir.Header{Sender: strings.Clone(senderOf(m)), Targets: to, Topic: strings.Clone(h.Topic)}}
+}
