@@ -143,20 +143,20 @@ func (w *jsonWriter) mark(at written) {
 	}
 }
 
-// token writes a primitive's or key's JSON text with write and marks it as at's:
-// where at is the token as written and as long as the JSON's text, that text
-// is claimed to be copied from it (a string's inside its quotes); Verify,
-// once the text is whole, withdraws every claim whose bytes differ (an escape
-// either side), so a position maps exactly only where the bytes agree.
-func (w *jsonWriter) token(at written, str bool, write func()) {
-	if w.o == nil || !at.ok {
-		write()
-		return
-	}
-	gen := len(w.b)
-	w.o.Mark(gen, at.start, at.end, -1, 0)
-	write()
-	if !at.copied {
+// begin marks the JSON from here on as coming from at, the token a
+// primitive or key was decoded from, and returns where its text starts.
+func (w *jsonWriter) begin(at written) int {
+	w.mark(at)
+	return len(w.b)
+}
+
+// end claims, for a token written since gen, that the JSON's text is copied
+// from at where at is the token as written and as long as that text (a
+// string's inside its quotes); Verify, once the text is whole, withdraws
+// every claim whose bytes differ (an escape either side), so a position maps
+// exactly only where the bytes agree.
+func (w *jsonWriter) end(at written, gen int, str bool) {
+	if w.o == nil || !at.ok || !at.copied {
 		return
 	}
 	from, to, n := at.start, at.end, len(w.b)-gen
@@ -173,25 +173,31 @@ func (w *jsonWriter) token(at written, str bool, write func()) {
 	}
 }
 
+// str writes s as a JSON string decoded from at.
+func (w *jsonWriter) str(s string, at written) {
+	gen := w.begin(at)
+	w.b = appendJSONString(w.b, s)
+	w.end(at, gen, true)
+}
+
 func (w *jsonWriter) value(v Value, depth int) {
 	switch v.Kind {
-	case Null:
-		w.token(v.at, false, func() { w.b = append(w.b, "null"...) })
-		return
-	case Bool:
-		w.token(v.at, false, func() {
-			if v.Bool {
-				w.b = append(w.b, "true"...)
-			} else {
-				w.b = append(w.b, "false"...)
-			}
-		})
-		return
-	case Number:
-		w.token(v.at, false, func() { w.b = append(w.b, v.Text...) })
+	case Null, Bool, Number:
+		gen := w.begin(v.at)
+		switch {
+		case v.Kind == Null:
+			w.b = append(w.b, "null"...)
+		case v.Kind == Number:
+			w.b = append(w.b, v.Text...)
+		case v.Bool:
+			w.b = append(w.b, "true"...)
+		default:
+			w.b = append(w.b, "false"...)
+		}
+		w.end(v.at, gen, false)
 		return
 	case String:
-		w.token(v.at, true, func() { w.b = appendJSONString(w.b, v.Text) })
+		w.str(v.Text, v.at)
 		return
 	}
 	w.mark(v.at)
@@ -222,7 +228,7 @@ func (w *jsonWriter) value(v Value, depth int) {
 			w.b = append(w.b, ',')
 		}
 		w.nl(depth + 1)
-		w.token(f.keyAt, true, func() { w.b = appendJSONString(w.b, f.Key) })
+		w.str(f.Key, f.keyAt)
 		w.b = append(w.b, ':')
 		if w.indent != "" {
 			w.b = append(w.b, ' ')
