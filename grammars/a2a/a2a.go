@@ -146,9 +146,13 @@ func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
 		head = append(head, kv("slots", arr(slots...)))
 		out = append(out, obj(kv("message", &ir.LinguaJSON{Kind: ir.JSONObject, Members: head})))
 	}
-	text, more := linguajson.DataFormText(src, arr(out...), write, nil)
+	data := linguajson.Compact(obj(kv("format", jstr("rosetta")), kv("items", arr(out...))))
+	text, _, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", write)
+	if more.HasErrors() {
+		text = nil
+	}
 	// The data form is rosettac's own, built here, and in no file: what its
-	// writer refuses (a metadata.rosetta without the form's shape) is
+	// reader refuses (a metadata.rosetta without the form's shape) is
 	// reported at the start of the A2A file, whose text it is about.
 	for i := range more {
 		more[i].Span = src.Span(base, base)

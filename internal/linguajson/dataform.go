@@ -32,7 +32,7 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 	var ds diag.List
 	bad := func(off int, f string, args ...any) ([]byte, *diag.Origin, diag.List) {
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadDataForm, Span: src.Span(off, off), Message: fmt.Sprintf(f, args...),
-			Hint: dataFormHint})
+			Hint: "give the output of rosettac translate --to json (docs/translation.md has its shape)"})
 		return nil, nil, ds
 	}
 	content := src.Content()
@@ -45,7 +45,7 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 		return bad(0, "%s data JSON: %v", format, err)
 	}
 	o := &diag.Origin{From: src, Quote: quoteInString}
-	text, ds := DataFormText(src, v.Member("items"), read, func(at int, v *ir.LinguaJSON) {
+	text, err := read(v.Member("items"), func(at int, v *ir.LinguaJSON) {
 		lit, ok := lits[v]
 		if !ok {
 			return
@@ -56,30 +56,12 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 		}
 		o.Mark(at, lit[0], lit[1], -1, 0)
 	})
-	if text == nil {
-		return nil, nil, ds
-	}
-	o.Verify(string(text)) // a writer's slip costs precision, never a wrong position
-	return text, o, nil
-}
-
-// DataFormText writes items, the "items" of a data form, as the text they
-// describe with read (mark as TextWriter's, or nil); what read refuses is a
-// T027 error at the start of src, and no text. ReadDataForm reads a file
-// through it; A2A's reader, which builds the form's values itself, calls it
-// with them.
-func DataFormText(src *diag.Source, items *ir.LinguaJSON, read TextWriter, mark func(at int, v *ir.LinguaJSON)) ([]byte, diag.List) {
-	text, err := read(items, mark)
 	if err != nil {
-		var ds diag.List
-		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadDataForm, Span: src.Span(0, 0), Message: err.Error(),
-			Hint: dataFormHint})
-		return nil, ds
+		return bad(0, "%v", err)
 	}
-	return []byte(text), nil
+	o.Verify(text) // a writer's slip costs precision, never a wrong position
+	return []byte(text), o, nil
 }
-
-const dataFormHint = "give the output of rosettac translate --to json (docs/translation.md has its shape)"
 
 // quoteInString writes s as it is written inside a JSON string literal.
 func quoteInString(s string) string {
