@@ -132,7 +132,7 @@ func ToA2A(doc ir.Document, opt Options) ([]byte, diag.List) {
 	for _, tm := range taskMsgs {
 		tasks = append(tasks, a2aTask(tm))
 	}
-	out := obj(kv("messages", arr(msgs...)), kv("tasks", arr(tasks...)))
+	out := obj(kv("messages", jarr(msgs...)), kv("tasks", jarr(tasks...)))
 	for i := range ds {
 		if ds[i].Hint == "" {
 			ds[i].Hint = lossHints[ds[i].Code]
@@ -184,7 +184,7 @@ func (am *a2aMsg) message() *jb {
 		}
 	}
 	fields := []*ir.LinguaMember{kv("kind", jstr("message")), kv("messageId", jstr(am.id)),
-		kv("role", jstr("agent")), kv("parts", arr(parts...))}
+		kv("role", jstr("agent")), kv("parts", jarr(parts...))}
 	if am.topic != "" {
 		fields = append(fields, kv("contextId", jstr(am.topic)))
 	}
@@ -192,11 +192,11 @@ func (am *a2aMsg) message() *jb {
 		fields = append(fields, kv("taskId", jstr(am.task)))
 	}
 	if am.re != "" {
-		fields = append(fields, kv("referenceTaskIds", arr(jstr(am.re))))
+		fields = append(fields, kv("referenceTaskIds", jarr(jstr(am.re))))
 	}
 	md := []*ir.LinguaMember{kv("rosetta", obj(meta...))}
 	if unknowns != nil {
-		md = append(md, kv("unknowns", arr(unknowns...)))
+		md = append(md, kv("unknowns", jarr(unknowns...)))
 	}
 	fields = append(fields, kv("metadata", obj(md...)))
 	return obj(fields...)
@@ -246,7 +246,7 @@ func slotPart(s *jb) *jb {
 			r.Members = append(r.Members, kv("confidence", obj(conf...)))
 		}
 		if neg != nil {
-			r.Members = append(r.Members, kv("negated", arr(neg...)))
+			r.Members = append(r.Members, kv("negated", jarr(neg...)))
 		}
 		return obj(kv("kind", jstr("data")), kv("data", obj(data...)), kv("metadata", md))
 	}
@@ -322,7 +322,7 @@ func a2aTask(ms []*a2aMsg) *jb {
 		hist[i] = m.message()
 	}
 	return obj(kv("kind", jstr("task")), kv("id", jstr(root.id)), kv("contextId", jstr(ctx)),
-		kv("status", obj(status...)), kv("history", arr(hist...)),
+		kv("status", obj(status...)), kv("history", jarr(hist...)),
 		kv("metadata", obj(kv("rosetta", obj(kv("act", jstr(root.act)))))))
 }
 
@@ -336,16 +336,4 @@ func str(v *jb, k string) string {
 
 func kv(k string, v *jb) *ir.LinguaMember { return &ir.LinguaMember{Key: k, Value: v} }
 
-func obj(ms ...*ir.LinguaMember) *jb {
-	if ms == nil {
-		ms = []*ir.LinguaMember{}
-	}
-	return &jb{Kind: ir.JSONObject, Members: ms}
-}
-
-func arr(vs ...*jb) *jb {
-	if vs == nil {
-		vs = []*jb{}
-	}
-	return jarr(vs...)
-}
+func obj(ms ...*ir.LinguaMember) *jb { return &jb{Kind: ir.JSONObject, Members: ms} }
