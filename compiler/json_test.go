@@ -85,7 +85,7 @@ func TestJSONReadsAsItsLanguage(t *testing.T) {
 // TestAddDataForm: a language's data JSON form is one field of its row.
 func TestAddDataForm(t *testing.T) {
 	row := *csvFrontEnd
-	row.dataJSON = func(items *ir.LinguaJSON, mark func(int, *ir.LinguaJSON)) (string, error) {
+	row.dataJSON = func(items *ir.JSONValue, mark func(int, *ir.JSONValue)) (string, error) {
 		var b strings.Builder
 		for _, it := range items.Items {
 			mark(b.Len(), it) // each line is an item's string, written as it is

@@ -294,87 +294,12 @@ func (p *LinguaPayload) Level() LinguaLevel {
 // LinguaDecoded is the content of a payload as passes/decode read it. Exactly
 // one of JSON, Text and Binary describes the content.
 type LinguaDecoded struct {
-	JSON      *LinguaJSON      // the content is JSON (j:, or z:/e:/raw text that parses as a JSON object or array)
+	JSON      *JSONValue       // the content is JSON (j:, or z:/e:/raw text that parses as a JSON object or array)
 	Text      string           // the content is UTF-8 text
 	Binary    bool             // the content is not UTF-8 text (not shown)
 	Size      int              // content size in bytes
 	Decrypted bool             // the content came out of an e: payload
 	Handshake *LinguaHandshake // the payload is a handshake offer or answer, or nil
-}
-
-// LinguaJSONKind is the kind of a JSON value.
-type LinguaJSONKind int
-
-// JSON value kinds.
-const (
-	JSONNull LinguaJSONKind = iota
-	JSONBool
-	JSONNumber
-	JSONString
-	JSONArray
-	JSONObject
-)
-
-// LinguaJSON is a JSON value with its object members in source order (a Go map
-// would lose the order and merge duplicate keys).
-type LinguaJSON struct {
-	Kind LinguaJSONKind
-	Bool bool
-	Text string // a number as written, or a string's value
-	// Raw is a string's JSON literal as written, quotes included, kept only
-	// when its value cannot hold it: an escape of a lone UTF-16 surrogate
-	// (\ud800), which no UTF-8 text holds and decoding turns into U+FFFD.
-	// Writers write Raw when it is set, so the content stays exactly the
-	// sender's.
-	Raw     string
-	Items   []*LinguaJSON
-	Members []*LinguaMember
-}
-
-// LinguaMember is one key of a JSON object.
-type LinguaMember struct {
-	Key string // as written on the wire
-	// KeyRaw is the key's JSON literal, quotes included, kept only when Key
-	// cannot hold it (a lone surrogate escape, as LinguaJSON.Raw).
-	KeyRaw string
-	Full   string      // set by passes/decode: the full name from the field table, or "" for a key outside it
-	Value  *LinguaJSON // never nil
-}
-
-// Member returns the value of the first member named key (short or full), or nil.
-func (j *LinguaJSON) Member(key string) *LinguaJSON {
-	if j == nil {
-		return nil
-	}
-	for _, m := range j.Members {
-		if m.Key == key {
-			return m.Value
-		}
-	}
-	return nil
-}
-
-// Str returns member key as a string, and whether it is one.
-func (j *LinguaJSON) Str(key string) (string, bool) {
-	v := j.Member(key)
-	if v == nil || v.Kind != JSONString {
-		return "", false
-	}
-	return v.Text, true
-}
-
-// Texts returns the Text of each item of member key (nil when there is no
-// such member): the strings of an array of strings.
-func (j *LinguaJSON) Texts(key string) []string {
-	v := j.Member(key)
-	if v == nil {
-		return nil
-	}
-	var out []string
-	for _, it := range v.Items {
-		out = append(out, it.Text)
-	}
-	return out
 }
 
 // LinguaHandshake is what a handshake payload says (👽09 offers, and the ^0, ^2,

@@ -16,7 +16,7 @@ type Visitor interface {
 // Walk visits n and every node below it, depth first, children in field
 // order and slices in order. The nodes are the IR values with a Pos method:
 // every struct of this package except the pass results (Resolution,
-// LinguaDecoded, LinguaJSON) and the plain values inside nodes (Shape,
+// LinguaDecoded, JSONValue) and the plain values inside nodes (Shape,
 // Selector). An embedded struct (a slot's SlotHead) is part of the node that
 // embeds it, not a child. Walk reads the IR through reflection, so a field
 // added to a node is walked without further work; it never modifies the IR.
@@ -47,7 +47,7 @@ var (
 	resultType = map[reflect.Type]bool{
 		reflect.TypeFor[Resolution]():    true,
 		reflect.TypeFor[LinguaDecoded](): true,
-		reflect.TypeFor[LinguaJSON]():    true,
+		reflect.TypeFor[JSONValue]():     true,
 	}
 )
 

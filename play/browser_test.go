@@ -295,7 +295,7 @@ func TestBrowser(t *testing.T) {
 			{"render", src, "Question"},
 			{"fmt", src, "a3.12 ask >a1"},
 			{"translate", src, `"format":"rosetta"`},
-			{"ir", src, `"schema":"rosettac.ir/v1"`},
+			{"ir", src, `"schema":"rosettac.ir/v2"`},
 			{"go", adsl, string(native(t, adsl, "gen", "go", "--package", "playground", "-"))},
 			{"repair", src, "0 errors"},
 			{"tokens", src, `"o200k_base"`},

@@ -29,7 +29,7 @@ import (
 )
 
 // IRSchema names the version of the IR JSON form. Bump it on any incompatible change.
-const IRSchema = "rosettac.ir/v1"
+const IRSchema = "rosettac.ir/v2"
 
 // IR returns the document (and its diagnostics) as one JSON file named name.
 func IR(name string, doc ir.Document, diags diag.List) emit.File {

@@ -164,7 +164,7 @@ type a2aMsg struct {
 }
 
 func (am *a2aMsg) message() *jb {
-	meta := []*ir.LinguaMember{}
+	meta := []*ir.JSONMember{}
 	for _, f := range am.data.Members {
 		if f.Key != "slots" {
 			meta = append(meta, f)
@@ -183,7 +183,7 @@ func (am *a2aMsg) message() *jb {
 			}
 		}
 	}
-	fields := []*ir.LinguaMember{kv("kind", jstr("message")), kv("messageId", jstr(am.id)),
+	fields := []*ir.JSONMember{kv("kind", jstr("message")), kv("messageId", jstr(am.id)),
 		kv("role", jstr("agent")), kv("parts", jarr(parts...))}
 	if am.topic != "" {
 		fields = append(fields, kv("contextId", jstr(am.topic)))
@@ -194,7 +194,7 @@ func (am *a2aMsg) message() *jb {
 	if am.re != "" {
 		fields = append(fields, kv("referenceTaskIds", jarr(jstr(am.re))))
 	}
-	md := []*ir.LinguaMember{kv("rosetta", obj(meta...))}
+	md := []*ir.JSONMember{kv("rosetta", obj(meta...))}
 	if unknowns != nil {
 		md = append(md, kv("unknowns", jarr(unknowns...)))
 	}
@@ -206,7 +206,7 @@ func (am *a2aMsg) message() *jb {
 // name and every member the part's own fields do not carry.
 func slotPart(s *jb) *jb {
 	rest := func(skip ...string) (md, rosetta *jb) {
-		var fs []*ir.LinguaMember
+		var fs []*ir.JSONMember
 	next:
 		for _, f := range s.Members {
 			for _, k := range skip {
@@ -224,8 +224,8 @@ func slotPart(s *jb) *jb {
 		return obj(kv("kind", jstr("text")), kv("text", text), kv("metadata", md))
 	}
 	if bs := s.Member("bindings"); bs != nil && uniqueKeys(bs) {
-		data := []*ir.LinguaMember{}
-		conf := []*ir.LinguaMember{}
+		data := []*ir.JSONMember{}
+		conf := []*ir.JSONMember{}
 		var neg []*jb
 		for _, b := range bs.Items {
 			k := str(b, "key")
@@ -256,7 +256,7 @@ func slotPart(s *jb) *jb {
 			b.WriteString(l.Text)
 			b.WriteByte('\n')
 		}
-		file := []*ir.LinguaMember{kv("bytes", jstr(base64.StdEncoding.EncodeToString([]byte(b.String())))),
+		file := []*ir.JSONMember{kv("bytes", jstr(base64.StdEncoding.EncodeToString([]byte(b.String())))),
 			kv("mimeType", jstr("text/plain"))}
 		if n := str(s, "name"); n != "" {
 			file = append(file, kv("name", jstr(n)))
@@ -267,7 +267,7 @@ func slotPart(s *jb) *jb {
 	}
 	// Lists, shapes, marks and bindings with a repeated key: the slot's data
 	// form as the data, its name in metadata.
-	var data []*ir.LinguaMember
+	var data []*ir.JSONMember
 	for _, f := range s.Members {
 		if f.Key != "slot" {
 			data = append(data, f)
@@ -313,7 +313,7 @@ func a2aTask(ms []*a2aMsg) *jb {
 	if ctx == "" {
 		ctx = root.id
 	}
-	status := []*ir.LinguaMember{kv("state", jstr(state))}
+	status := []*ir.JSONMember{kv("state", jstr(state))}
 	if at := ms[len(ms)-1].at; at != "" {
 		status = append(status, kv("timestamp", jstr(at)))
 	}
@@ -334,6 +334,6 @@ func str(v *jb, k string) string {
 	return ""
 }
 
-func kv(k string, v *jb) *ir.LinguaMember { return &ir.LinguaMember{Key: k, Value: v} }
+func kv(k string, v *jb) *ir.JSONMember { return &ir.JSONMember{Key: k, Value: v} }
 
-func obj(ms ...*ir.LinguaMember) *jb { return &jb{Kind: ir.JSONObject, Members: ms} }
+func obj(ms ...*ir.JSONMember) *jb { return &jb{Kind: ir.JSONObject, Members: ms} }

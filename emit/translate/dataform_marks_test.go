@@ -48,10 +48,10 @@ func TestDataFormMarksHold(t *testing.T) {
 		}
 		type mark struct {
 			at int
-			v  *ir.LinguaJSON
+			v  *ir.JSONValue
 		}
 		var marks []mark
-		text, err := write(v.Member("items"), func(at int, v *ir.LinguaJSON) { marks = append(marks, mark{at, v}) })
+		text, err := write(v.Member("items"), func(at int, v *ir.JSONValue) { marks = append(marks, mark{at, v}) })
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}

@@ -14,14 +14,14 @@ import (
 // compiler's JSON front end.
 
 // jb builds JSON values in order.
-type jb = ir.LinguaJSON
+type jb = ir.JSONValue
 
 func jstr(s string) *jb     { return &jb{Kind: ir.JSONString, Text: s} }
 func jbool(b bool) *jb      { return &jb{Kind: ir.JSONBool, Bool: b} }
 func jarr(items ...*jb) *jb { return &jb{Kind: ir.JSONArray, Items: items} }
 func jobj() *jb             { return &jb{Kind: ir.JSONObject} }
 func set(o *jb, k string, v *jb) *jb {
-	o.Members = append(o.Members, &ir.LinguaMember{Key: k, Value: v})
+	o.Members = append(o.Members, &ir.JSONMember{Key: k, Value: v})
 	return o
 }
 

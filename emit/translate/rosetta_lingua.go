@@ -195,14 +195,14 @@ func (c *r2l) register(m *ir.Message) {
 }
 
 // roObject collects the members of the "ro" payload member.
-type roObject struct{ members []*ir.LinguaMember }
+type roObject struct{ members []*ir.JSONMember }
 
 func (r *roObject) str(k, v string) {
-	r.members = append(r.members, &ir.LinguaMember{Key: k, Value: &ir.LinguaJSON{Kind: ir.JSONString, Text: v}})
+	r.members = append(r.members, &ir.JSONMember{Key: k, Value: &ir.JSONValue{Kind: ir.JSONString, Text: v}})
 }
 
-func (r *roObject) add(k string, v *ir.LinguaJSON) {
-	r.members = append(r.members, &ir.LinguaMember{Key: k, Value: v})
+func (r *roObject) add(k string, v *ir.JSONValue) {
+	r.members = append(r.members, &ir.JSONMember{Key: k, Value: v})
 }
 
 // message translates one message. It returns its wire text ("" for a line
@@ -347,9 +347,9 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		}
 	}
 	if len(extra) > 0 {
-		arr := &ir.LinguaJSON{Kind: ir.JSONArray}
+		arr := &ir.JSONValue{Kind: ir.JSONArray}
 		for _, e := range extra {
-			arr.Items = append(arr.Items, &ir.LinguaJSON{Kind: ir.JSONString, Text: e})
+			arr.Items = append(arr.Items, &ir.JSONValue{Kind: ir.JSONString, Text: e})
 		}
 		ro.add("to", arr)
 	}
@@ -502,7 +502,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		ro.str("body", slotText(rest, h.Act == "def"))
 	}
 	if apos > 0 && (bindings != nil || text != nil) {
-		ro.add(roAPos, &ir.LinguaJSON{Kind: ir.JSONNumber, Text: strconv.Itoa(apos)})
+		ro.add(roAPos, &ir.JSONValue{Kind: ir.JSONNumber, Text: strconv.Itoa(apos)})
 	}
 
 	// $ payload.
@@ -510,14 +510,14 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 	def := ir.PayloadJSON
 	switch {
 	case bindings != nil || len(ro.members) > 0:
-		obj := &ir.LinguaJSON{Kind: ir.JSONObject}
+		obj := &ir.JSONValue{Kind: ir.JSONObject}
 		if bindings != nil {
 			for _, bd := range bindings.Bindings {
-				obj.Members = append(obj.Members, &ir.LinguaMember{Key: bd.Key, Value: jsonOfValue(bd.Value)})
+				obj.Members = append(obj.Members, &ir.JSONMember{Key: bd.Key, Value: jsonOfValue(bd.Value)})
 			}
 		}
 		if len(ro.members) > 0 {
-			obj.Members = append(obj.Members, &ir.LinguaMember{Key: roKey, Value: &ir.LinguaJSON{Kind: ir.JSONObject, Members: ro.members}})
+			obj.Members = append(obj.Members, &ir.JSONMember{Key: roKey, Value: &ir.JSONValue{Kind: ir.JSONObject, Members: ro.members}})
 		}
 		content = linguajson.Compact(obj)
 	case text != nil:
@@ -651,29 +651,29 @@ func isFailureCode(s string) bool { return failureCodes[s] }
 // every key is a Lingua key (re, at, ttl, pri, src, thd), else an array of
 // [key, value] pairs, since sens and x_* keys are not (L211) and an array has
 // no keys.
-func fieldsJSON(kv [][2]string) *ir.LinguaJSON {
-	str := func(s string) *ir.LinguaJSON { return &ir.LinguaJSON{Kind: ir.JSONString, Text: s} }
+func fieldsJSON(kv [][2]string) *ir.JSONValue {
+	str := func(s string) *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONString, Text: s} }
 	pairs := false
 	for _, p := range kv {
 		pairs = pairs || !linguajson.IsKey(p[0])
 	}
 	if pairs {
-		a := &ir.LinguaJSON{Kind: ir.JSONArray}
+		a := &ir.JSONValue{Kind: ir.JSONArray}
 		for _, p := range kv {
-			a.Items = append(a.Items, &ir.LinguaJSON{Kind: ir.JSONArray, Items: []*ir.LinguaJSON{str(p[0]), str(p[1])}})
+			a.Items = append(a.Items, &ir.JSONValue{Kind: ir.JSONArray, Items: []*ir.JSONValue{str(p[0]), str(p[1])}})
 		}
 		return a
 	}
-	o := &ir.LinguaJSON{Kind: ir.JSONObject}
+	o := &ir.JSONValue{Kind: ir.JSONObject}
 	for _, p := range kv {
-		o.Members = append(o.Members, &ir.LinguaMember{Key: p[0], Value: str(p[1])})
+		o.Members = append(o.Members, &ir.JSONMember{Key: p[0], Value: str(p[1])})
 	}
 	return o
 }
 
 // fieldsOf reads what fieldsJSON wrote back into m's header fields; it
 // reports false for a shape fieldsJSON does not write.
-func fieldsOf(v *ir.LinguaJSON, m *rmsg) bool {
+func fieldsOf(v *ir.JSONValue, m *rmsg) bool {
 	switch v.Kind {
 	case ir.JSONObject:
 		for _, f := range v.Members {
@@ -715,7 +715,7 @@ func dedup(ss []string) []string {
 
 // applyRO gives a message back the Rosetta parts a payload's "ro" member
 // carries. It reports false when the member has a shape it did not write.
-func (c *l2r) applyRO(v *ir.LinguaJSON, m *rmsg) bool {
+func (c *l2r) applyRO(v *ir.JSONValue, m *rmsg) bool {
 	ok := true
 	for _, mem := range v.Members {
 		val := mem.Value

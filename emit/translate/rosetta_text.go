@@ -149,7 +149,7 @@ func plainValue(s string) bool {
 }
 
 // bindingValue writes a JSON value as a binding value.
-func bindingValue(v *ir.LinguaJSON) string {
+func bindingValue(v *ir.JSONValue) string {
 	if v.Kind == ir.JSONString && v.Raw == "" && plainValue(v.Text) {
 		return v.Text
 	}
@@ -158,13 +158,13 @@ func bindingValue(v *ir.LinguaJSON) string {
 
 // jsonOfValue reads a binding value back as JSON: JSON text is that value,
 // anything else a string.
-func jsonOfValue(s string) *ir.LinguaJSON {
+func jsonOfValue(s string) *ir.JSONValue {
 	if json.Valid([]byte(s)) {
 		if v, err := linguajson.Parse([]byte(s)); err == nil {
 			return v
 		}
 	}
-	return &ir.LinguaJSON{Kind: ir.JSONString, Text: s}
+	return &ir.JSONValue{Kind: ir.JSONString, Text: s}
 }
 
 // stripConf returns a copy of a slot without its confidences, and whether it

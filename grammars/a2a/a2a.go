@@ -103,7 +103,7 @@ func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
 	default:
 		return bad(v, want)
 	}
-	var out []*ir.LinguaJSON
+	var out []*ir.JSONValue
 	for i := range list {
 		m := &list[i]
 		meta := get(get(m, "metadata"), "rosetta")
@@ -117,7 +117,7 @@ func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
 		}
 		// A message rosettac wrote: its header is metadata.rosetta, each
 		// part's metadata.rosetta its slot.
-		var head []*ir.LinguaMember
+		var head []*ir.JSONMember
 		var prose []datajson.Value
 		for _, f := range fields(meta) {
 			if f.key == "prose_before" {
@@ -134,7 +134,7 @@ func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
 		for i := range prose {
 			out = append(out, obj(kv("prose", value(&prose[i]))))
 		}
-		var slots []*ir.LinguaJSON
+		var slots []*ir.JSONValue
 		parts := items(get(m, "parts"))
 		for i := range parts {
 			s, f := partSlot(&parts[i])
@@ -144,7 +144,7 @@ func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
 			slots = append(slots, s)
 		}
 		head = append(head, kv("slots", arr(slots...)))
-		out = append(out, obj(kv("message", &ir.LinguaJSON{Kind: ir.JSONObject, Members: head})))
+		out = append(out, obj(kv("message", &ir.JSONValue{Kind: ir.JSONObject, Members: head})))
 	}
 	data := linguajson.Compact(obj(kv("format", jstr("rosetta")), kv("items", arr(out...))))
 	text, _, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", write)
@@ -211,19 +211,19 @@ func isMessage(v *datajson.Value) bool {
 }
 
 // partSlot rebuilds a slot's data form from a part rosettac wrote.
-func partSlot(p *datajson.Value) (*ir.LinguaJSON, *fault) {
+func partSlot(p *datajson.Value) (*ir.JSONValue, *fault) {
 	r := get(get(p, "metadata"), "rosetta")
 	if r == nil {
 		return nil, &fault{p, "a part without metadata.rosetta"}
 	}
 	if isTrue(get(r, "data_form")) {
-		fs := []*ir.LinguaMember{kv("slot", jstr(str(r, "slot")))}
+		fs := []*ir.JSONMember{kv("slot", jstr(str(r, "slot")))}
 		for _, f := range fields(get(p, "data")) {
 			fs = append(fs, kv(f.key, value(f.v)))
 		}
-		return &ir.LinguaJSON{Kind: ir.JSONObject, Members: fs}, nil
+		return &ir.JSONValue{Kind: ir.JSONObject, Members: fs}, nil
 	}
-	var fs []*ir.LinguaMember
+	var fs []*ir.JSONMember
 	var conf, neg *datajson.Value
 	for _, f := range fields(r) {
 		switch f.key {
@@ -238,10 +238,10 @@ func partSlot(p *datajson.Value) (*ir.LinguaJSON, *fault) {
 	}
 	// The slot's own member (text, bindings) follows its name, where the
 	// data form has it.
-	insertAfterSlot := func(m *ir.LinguaMember) {
+	insertAfterSlot := func(m *ir.JSONMember) {
 		for i, x := range fs {
 			if x.Key == "slot" {
-				fs = append(fs[:i+1], append([]*ir.LinguaMember{m}, fs[i+1:]...)...)
+				fs = append(fs[:i+1], append([]*ir.JSONMember{m}, fs[i+1:]...)...)
 				return
 			}
 		}
@@ -251,9 +251,9 @@ func partSlot(p *datajson.Value) (*ir.LinguaJSON, *fault) {
 	case "text":
 		insertAfterSlot(kv("text", value(get(p, "text"))))
 	case "data":
-		var bs []*ir.LinguaJSON
+		var bs []*ir.JSONValue
 		for _, f := range fields(get(p, "data")) {
-			b := []*ir.LinguaMember{kv("key", jstr(f.key)), kv("value", value(f.v))}
+			b := []*ir.JSONMember{kv("key", jstr(f.key)), kv("value", value(f.v))}
 			negs := items(neg)
 			for i := range negs {
 				if text(&negs[i]) == f.key {
@@ -263,7 +263,7 @@ func partSlot(p *datajson.Value) (*ir.LinguaJSON, *fault) {
 			if c := get(conf, f.key); c != nil {
 				b = append(b, kv("conf", value(c)))
 			}
-			bs = append(bs, &ir.LinguaJSON{Kind: ir.JSONObject, Members: b})
+			bs = append(bs, &ir.JSONValue{Kind: ir.JSONObject, Members: b})
 		}
 		insertAfterSlot(kv("bindings", arr(bs...)))
 	case "file":
@@ -271,7 +271,7 @@ func partSlot(p *datajson.Value) (*ir.LinguaJSON, *fault) {
 		if err != nil {
 			return nil, &fault{p, "a file part whose bytes are not base64"}
 		}
-		var lines []*ir.LinguaJSON
+		var lines []*ir.JSONValue
 		if len(raw) > 0 {
 			for l := range strings.SplitSeq(strings.TrimSuffix(string(raw), "\n"), "\n") {
 				lines = append(lines, jstr(l))
@@ -281,7 +281,7 @@ func partSlot(p *datajson.Value) (*ir.LinguaJSON, *fault) {
 	default:
 		return nil, &fault{p, "a part of unknown kind " + str(p, "kind")}
 	}
-	return &ir.LinguaJSON{Kind: ir.JSONObject, Members: fs}, nil
+	return &ir.JSONValue{Kind: ir.JSONObject, Members: fs}, nil
 }
 
 // fault is why a value is not what A2A says it is, and the value.
@@ -358,15 +358,15 @@ func isTrue(v *datajson.Value) bool { return v != nil && v.Kind == datajson.Bool
 // value is v as a value of the data form: the same JSON, numbers as written,
 // a string whose escape no UTF-8 text holds (a lone surrogate) as written;
 // null for no value.
-func value(v *datajson.Value) *ir.LinguaJSON {
+func value(v *datajson.Value) *ir.JSONValue {
 	if v == nil {
-		return &ir.LinguaJSON{Kind: ir.JSONNull}
+		return &ir.JSONValue{Kind: ir.JSONNull}
 	}
 	switch v.Kind {
 	case datajson.Bool:
 		return jbool(v.Raw == "true")
 	case datajson.Number:
-		return &ir.LinguaJSON{Kind: ir.JSONNumber, Text: v.Raw}
+		return &ir.JSONValue{Kind: ir.JSONNumber, Text: v.Raw}
 	case datajson.String:
 		s := jstr(v.Str)
 		if v.Lossy {
@@ -374,19 +374,19 @@ func value(v *datajson.Value) *ir.LinguaJSON {
 		}
 		return s
 	case datajson.Array:
-		out := &ir.LinguaJSON{Kind: ir.JSONArray, Items: make([]*ir.LinguaJSON, len(v.Items))}
+		out := &ir.JSONValue{Kind: ir.JSONArray, Items: make([]*ir.JSONValue, len(v.Items))}
 		for i := range v.Items {
 			out.Items[i] = value(&v.Items[i])
 		}
 		return out
 	case datajson.Object:
-		out := &ir.LinguaJSON{Kind: ir.JSONObject}
+		out := &ir.JSONValue{Kind: ir.JSONObject}
 		for _, f := range fields(v) {
 			out.Members = append(out.Members, kv(f.key, value(f.v)))
 		}
 		return out
 	}
-	return &ir.LinguaJSON{Kind: ir.JSONNull}
+	return &ir.JSONValue{Kind: ir.JSONNull}
 }
 
 // indented is v's JSON text two-space indented, its literals byte for byte.
@@ -398,16 +398,16 @@ func indented(v *datajson.Value) string {
 	return b.String()
 }
 
-func jstr(s string) *ir.LinguaJSON { return &ir.LinguaJSON{Kind: ir.JSONString, Text: s} }
+func jstr(s string) *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONString, Text: s} }
 
-func jbool(b bool) *ir.LinguaJSON { return &ir.LinguaJSON{Kind: ir.JSONBool, Bool: b} }
+func jbool(b bool) *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONBool, Bool: b} }
 
-func kv(k string, v *ir.LinguaJSON) *ir.LinguaMember { return &ir.LinguaMember{Key: k, Value: v} }
+func kv(k string, v *ir.JSONValue) *ir.JSONMember { return &ir.JSONMember{Key: k, Value: v} }
 
-func obj(ms ...*ir.LinguaMember) *ir.LinguaJSON {
-	return &ir.LinguaJSON{Kind: ir.JSONObject, Members: ms}
+func obj(ms ...*ir.JSONMember) *ir.JSONValue {
+	return &ir.JSONValue{Kind: ir.JSONObject, Members: ms}
 }
 
-func arr(vs ...*ir.LinguaJSON) *ir.LinguaJSON {
-	return &ir.LinguaJSON{Kind: ir.JSONArray, Items: vs}
+func arr(vs ...*ir.JSONValue) *ir.JSONValue {
+	return &ir.JSONValue{Kind: ir.JSONArray, Items: vs}
 }

@@ -71,7 +71,7 @@ func (r *reader) lost(at *datajson.Value, format string, args ...any) {
 
 // message is one foreign Message as a Rosetta data-form message, or why m is
 // not a Message.
-func (r *reader) message(m *datajson.Value) (*ir.LinguaJSON, *fault) {
+func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
 	if m.Kind != datajson.Object || str(m, "kind") != "message" {
 		return nil, &fault{m, "not an A2A Message (kind \"message\")"}
 	}
@@ -94,7 +94,7 @@ func (r *reader) message(m *datajson.Value) (*ir.LinguaJSON, *fault) {
 	other := map[string]string{"user": "agent", "agent": "user"}[role]
 	act := map[string]string{"user": "ask", "agent": "tell"}[role]
 
-	var fs []*ir.LinguaMember
+	var fs []*ir.JSONMember
 	id := mid.Str
 	if !isRosettaID(id) || r.used[id] {
 		for {
@@ -136,7 +136,7 @@ func (r *reader) message(m *datajson.Value) (*ir.LinguaJSON, *fault) {
 		re = r.taskLast[task]
 	}
 	if re != "" {
-		fs = append([]*ir.LinguaMember{kv("re", jstr(re))}, fs...)
+		fs = append([]*ir.JSONMember{kv("re", jstr(re))}, fs...)
 	} else if task != "" {
 		if fieldValueOK(task) {
 			fs = append(fs, kv("x_a2a_task", jstr(task)))
@@ -148,7 +148,7 @@ func (r *reader) message(m *datajson.Value) (*ir.LinguaJSON, *fault) {
 		r.taskLast[task] = id
 	}
 
-	head := []*ir.LinguaMember{kv("id", jstr(id)), kv("act", jstr(act)),
+	head := []*ir.JSONMember{kv("id", jstr(id)), kv("act", jstr(act)),
 		kv("from", jstr(role)), kv("to", arr(jstr(other)))}
 	if ctx := str(m, "contextId"); ctx != "" {
 		switch {
@@ -170,7 +170,7 @@ func (r *reader) message(m *datajson.Value) (*ir.LinguaJSON, *fault) {
 		r.lost(ex, "the extensions of message %s are not carried", mid.Str)
 	}
 
-	var slots []*ir.LinguaJSON
+	var slots []*ir.JSONValue
 	for i := range parts.Items {
 		s, f := r.part(&parts.Items[i], role, fmt.Sprintf("message %s part %d", mid.Str, i+1))
 		if f != nil {
@@ -183,7 +183,7 @@ func (r *reader) message(m *datajson.Value) (*ir.LinguaJSON, *fault) {
 }
 
 // part is one foreign part as a slot's data form; what names it in messages.
-func (r *reader) part(p *datajson.Value, role, what string) (*ir.LinguaJSON, *fault) {
+func (r *reader) part(p *datajson.Value, role, what string) (*ir.JSONValue, *fault) {
 	if md := get(p, "metadata"); len(fields(md)) > 0 {
 		r.lost(md, "the metadata of %s (%s) is not carried", what, keyList(md))
 	}
@@ -260,12 +260,12 @@ func (r *reader) part(p *datajson.Value, role, what string) (*ir.LinguaJSON, *fa
 }
 
 // linesSlot is a txt block holding text's lines.
-func linesSlot(name, format, text string) *ir.LinguaJSON {
-	var lines []*ir.LinguaJSON
+func linesSlot(name, format, text string) *ir.JSONValue {
+	var lines []*ir.JSONValue
 	for l := range strings.SplitSeq(text, "\n") {
 		lines = append(lines, jstr(l))
 	}
-	fs := []*ir.LinguaMember{kv("slot", jstr("txt")), kv("name", jstr(name))}
+	fs := []*ir.JSONMember{kv("slot", jstr("txt")), kv("name", jstr(name))}
 	if format != "" {
 		fs = append(fs, kv("fmt", jstr(format)))
 	}
@@ -275,12 +275,12 @@ func linesSlot(name, format, text string) *ir.LinguaJSON {
 // bindingsOf is a data object as bindings key = value, when every key is a
 // Rosetta binding key and every value a string a binding line holds as it
 // is.
-func bindingsOf(d *datajson.Value) ([]*ir.LinguaJSON, bool) {
+func bindingsOf(d *datajson.Value) ([]*ir.JSONValue, bool) {
 	fs := fields(d)
 	if len(fs) == 0 {
 		return nil, false
 	}
-	var bs []*ir.LinguaJSON
+	var bs []*ir.JSONValue
 	for _, f := range fs {
 		// Only strings: a binding's value is text, and a number or a boolean
 		// read back from it would come back as a string.

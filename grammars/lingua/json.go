@@ -24,9 +24,9 @@ import (
 // Lingua text. An item or message without the documented shape is an error
 // naming its JSON path. mark, when not nil, is told which item and message
 // each piece of the text comes from (linguajson.TextWriter).
-func JSONText(items *ir.LinguaJSON, mark func(at int, v *ir.LinguaJSON)) (string, error) {
+func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error) {
 	var b strings.Builder
-	from := func(v *ir.LinguaJSON) {
+	from := func(v *ir.JSONValue) {
 		if mark != nil {
 			mark(b.Len(), v)
 		}
@@ -81,7 +81,7 @@ func nameIndex(names []string, s string) int {
 
 const hexDigits = "0123456789ABCDEF"
 
-func messageFromJSON(m *ir.LinguaJSON) (string, error) {
+func messageFromJSON(m *ir.JSONValue) (string, error) {
 	kind, _ := m.Str("kind")
 	var b strings.Builder
 	switch kind {

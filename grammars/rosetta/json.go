@@ -23,7 +23,7 @@ import (
 // naming its JSON path. mark, when not nil, is told where each piece of the
 // text comes from (linguajson.TextWriter), so that a check of the text
 // reports in the JSON.
-func JSONText(items *ir.LinguaJSON, mark func(at int, v *ir.LinguaJSON)) (string, error) {
+func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error) {
 	w := &jsonText{mark: mark}
 	for i, it := range items.Items {
 		if i > 0 {
@@ -105,11 +105,11 @@ func JSONText(items *ir.LinguaJSON, mark func(at int, v *ir.LinguaJSON)) (string
 // jsonText is the text JSONText writes, and the marks it makes on the way.
 type jsonText struct {
 	strings.Builder
-	mark func(at int, v *ir.LinguaJSON)
+	mark func(at int, v *ir.JSONValue)
 }
 
 // from marks that what is written next comes from v.
-func (w *jsonText) from(v *ir.LinguaJSON) {
+func (w *jsonText) from(v *ir.JSONValue) {
 	if w.mark != nil && v != nil {
 		w.mark(w.Len(), v)
 	}
@@ -117,7 +117,7 @@ func (w *jsonText) from(v *ir.LinguaJSON) {
 
 // copied marks that the string v is written next as it is, and that what
 // follows it comes from parent again.
-func (w *jsonText) copied(v, parent *ir.LinguaJSON) {
+func (w *jsonText) copied(v, parent *ir.JSONValue) {
 	if w.mark == nil || v == nil {
 		return
 	}
@@ -129,7 +129,7 @@ func (w *jsonText) copied(v, parent *ir.LinguaJSON) {
 // written as it is at its offset in text, or the text around them, which
 // comes from parent. conf, when not nil, is the member whose grade ends the
 // line (withConfJSON).
-func (w *jsonText) line(text string, parent, conf *ir.LinguaJSON, pieces ...jsonPiece) {
+func (w *jsonText) line(text string, parent, conf *ir.JSONValue, pieces ...jsonPiece) {
 	out := withConfJSON(text, conf)
 	base := w.Len()
 	w.from(parent)
@@ -150,11 +150,11 @@ func (w *jsonText) line(text string, parent, conf *ir.LinguaJSON, pieces ...json
 
 // jsonPiece is a string of the JSON at offset at of a line's text.
 type jsonPiece struct {
-	v  *ir.LinguaJSON
+	v  *ir.JSONValue
 	at int
 }
 
-func confMember(o *ir.LinguaJSON) *ir.LinguaJSON {
+func confMember(o *ir.JSONValue) *ir.JSONValue {
 	if c := o.Member("conf"); c != nil && c.Kind == ir.JSONString {
 		return c
 	}
@@ -172,7 +172,7 @@ func idAgent(id string) string {
 }
 
 // withConfJSON appends the grade of o's "conf" member to text (o may be nil).
-func withConfJSON(text string, o *ir.LinguaJSON) string {
+func withConfJSON(text string, o *ir.JSONValue) string {
 	if c, ok := o.Str("conf"); ok {
 		return strings.TrimSpace(text + " ~" + c)
 	}
@@ -180,7 +180,7 @@ func withConfJSON(text string, o *ir.LinguaJSON) string {
 }
 
 // slot writes one slot of the data form as its slot lines.
-func (w *jsonText) slot(key string, s *ir.LinguaJSON, isDef bool) {
+func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 	lead := " " + key + " "
 	if isDef && key == "a" {
 		lead = " "
@@ -189,7 +189,7 @@ func (w *jsonText) slot(key string, s *ir.LinguaJSON, isDef bool) {
 	w.from(s)
 	// indent writes a slot's text after its key, its lines under the
 	// first; conf is the member whose grade ends it, or nil.
-	indent := func(text string, conf *ir.LinguaJSON, pieces ...jsonPiece) {
+	indent := func(text string, conf *ir.JSONValue, pieces ...jsonPiece) {
 		if strings.Contains(text, "\n") {
 			w.from(s)
 			w.WriteString(lead + strings.ReplaceAll(withConfJSON(text, conf), "\n", "\n"+pad) + "\n")
@@ -280,7 +280,7 @@ func (w *jsonText) slot(key string, s *ir.LinguaJSON, isDef bool) {
 }
 
 // strMember is o's member key when it is a string, or nil.
-func strMember(o *ir.LinguaJSON, key string) *ir.LinguaJSON {
+func strMember(o *ir.JSONValue, key string) *ir.JSONValue {
 	if v := o.Member(key); v != nil && v.Kind == ir.JSONString {
 		return v
 	}

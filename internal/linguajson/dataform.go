@@ -18,7 +18,7 @@ const CodeBadDataForm = "T027"
 // text from offset at on comes from the JSON value v; for a string v, only
 // where it writes v's text there as it is, so that an offset inside it maps
 // to its byte in the JSON. mark may be nil.
-type TextWriter func(items *ir.LinguaJSON, mark func(at int, v *ir.LinguaJSON)) (string, error)
+type TextWriter func(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error)
 
 // ReadDataForm reads a data JSON form, {"format":"<format>","items":[...]}
 // (translate --to json), into the text it describes with read, the language
@@ -45,7 +45,7 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 		return bad(0, "%s data JSON: %v", format, err)
 	}
 	o := &diag.Origin{From: src, Quote: quoteInString}
-	text, err := read(v.Member("items"), func(at int, v *ir.LinguaJSON) {
+	text, err := read(v.Member("items"), func(at int, v *ir.JSONValue) {
 		lit, ok := lits[v]
 		if !ok {
 			return

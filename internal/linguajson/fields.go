@@ -52,7 +52,7 @@ func IsKey(k string) bool {
 }
 
 // KeysOK reports whether every object key in v, at any depth, is IsKey.
-func KeysOK(v *ir.LinguaJSON) bool {
+func KeysOK(v *ir.JSONValue) bool {
 	if v == nil {
 		return true
 	}
@@ -71,7 +71,7 @@ func KeysOK(v *ir.LinguaJSON) bool {
 
 // Expand sets Full on every object member of v, recursively, from the table.
 // It changes nothing else: the wire keys stay as they are.
-func Expand(v *ir.LinguaJSON) {
+func Expand(v *ir.JSONValue) {
 	if v == nil {
 		return
 	}
@@ -88,7 +88,7 @@ func Expand(v *ir.LinguaJSON) {
 // or its wire key when it has none. When two members of obj expand to the same
 // name (c and ct are both "content"), the wire key is added in brackets, so the
 // view never merges them.
-func DisplayKey(obj *ir.LinguaJSON, m *ir.LinguaMember) string {
+func DisplayKey(obj *ir.JSONValue, m *ir.JSONMember) string {
 	if m.Full == "" {
 		return m.Key
 	}

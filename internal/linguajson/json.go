@@ -1,5 +1,5 @@
 // Package linguajson owns the JSON of Agent Lingua payloads: reading JSON into
-// ir.LinguaJSON with object members in wire order (duplicates kept), writing it
+// ir.JSONValue with object members in wire order (duplicates kept), writing it
 // back compact (the encoder) or indented (renderings), and the table of short
 // field names (t title, c content, ...) that decoding expands as a view.
 //
@@ -26,26 +26,26 @@ import (
 const MaxDepth = 200
 
 // Parse reads one JSON value (and nothing after it). Numbers keep their text;
-// a string with a lone surrogate escape keeps its literal (ir.LinguaJSON.Raw,
-// ir.LinguaMember.KeyRaw for a key).
+// a string with a lone surrogate escape keeps its literal (ir.JSONValue.Raw,
+// ir.JSONMember.KeyRaw for a key).
 // An error is a *SyntaxError.
-func Parse(b []byte) (*ir.LinguaJSON, error) {
+func Parse(b []byte) (*ir.JSONValue, error) {
 	return parse(b, nil)
 }
 
 // Literals is where each value of a parsed JSON text is written in it: the
 // byte range of its literal, from its first byte to just after its last.
-type Literals map[*ir.LinguaJSON][2]int
+type Literals map[*ir.JSONValue][2]int
 
 // ParseLiterals is Parse that also says where each value is written, for a
 // reader that reports positions inside the JSON (ReadDataForm).
-func ParseLiterals(b []byte) (*ir.LinguaJSON, Literals, error) {
+func ParseLiterals(b []byte) (*ir.JSONValue, Literals, error) {
 	lits := Literals{}
 	v, err := parse(b, lits)
 	return v, lits, err
 }
 
-func parse(b []byte, lits Literals) (*ir.LinguaJSON, error) {
+func parse(b []byte, lits Literals) (*ir.JSONValue, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	p := &parser{b: b, dec: dec, lits: lits}
@@ -76,7 +76,7 @@ type parser struct {
 	lits Literals // nil unless asked for
 }
 
-func (p *parser) value(depth int) (*ir.LinguaJSON, error) {
+func (p *parser) value(depth int) (*ir.JSONValue, error) {
 	if p.lits == nil {
 		return p.value1(depth)
 	}
@@ -92,7 +92,7 @@ func (p *parser) value(depth int) (*ir.LinguaJSON, error) {
 	return v, err
 }
 
-func (p *parser) value1(depth int) (*ir.LinguaJSON, error) {
+func (p *parser) value1(depth int) (*ir.JSONValue, error) {
 	if depth > MaxDepth {
 		return nil, &SyntaxError{Offset: nextByte(p.b, p.dec.InputOffset()), Msg: fmt.Sprintf("JSON nested more than %d deep", MaxDepth)}
 	}
@@ -103,17 +103,17 @@ func (p *parser) value1(depth int) (*ir.LinguaJSON, error) {
 	}
 	switch t := tok.(type) {
 	case nil:
-		return &ir.LinguaJSON{Kind: ir.JSONNull}, nil
+		return &ir.JSONValue{Kind: ir.JSONNull}, nil
 	case bool:
-		return &ir.LinguaJSON{Kind: ir.JSONBool, Bool: t}, nil
+		return &ir.JSONValue{Kind: ir.JSONBool, Bool: t}, nil
 	case json.Number:
-		return &ir.LinguaJSON{Kind: ir.JSONNumber, Text: string(t)}, nil
+		return &ir.JSONValue{Kind: ir.JSONNumber, Text: string(t)}, nil
 	case string:
-		return &ir.LinguaJSON{Kind: ir.JSONString, Text: t, Raw: p.lossyLiteral(before)}, nil
+		return &ir.JSONValue{Kind: ir.JSONString, Text: t, Raw: p.lossyLiteral(before)}, nil
 	case json.Delim:
 		switch t {
 		case '[':
-			v := &ir.LinguaJSON{Kind: ir.JSONArray}
+			v := &ir.JSONValue{Kind: ir.JSONArray}
 			for p.dec.More() {
 				item, err := p.value(depth + 1)
 				if err != nil {
@@ -126,7 +126,7 @@ func (p *parser) value1(depth int) (*ir.LinguaJSON, error) {
 			}
 			return v, nil
 		case '{':
-			v := &ir.LinguaJSON{Kind: ir.JSONObject}
+			v := &ir.JSONValue{Kind: ir.JSONObject}
 			for p.dec.More() {
 				keyAt := p.dec.InputOffset()
 				kt, err := p.dec.Token()
@@ -139,7 +139,7 @@ func (p *parser) value1(depth int) (*ir.LinguaJSON, error) {
 				if err != nil {
 					return nil, err
 				}
-				v.Members = append(v.Members, &ir.LinguaMember{Key: key, KeyRaw: keyRaw, Value: val})
+				v.Members = append(v.Members, &ir.JSONMember{Key: key, KeyRaw: keyRaw, Value: val})
 			}
 			if _, err := p.dec.Token(); err != nil {
 				return nil, p.syntaxErr(err)
@@ -235,24 +235,24 @@ func nextByte(b []byte, off int64) int64 {
 
 // Compact writes v as compact JSON with members in order and short keys as on
 // the wire: the form the encoder puts inside j: payloads.
-func Compact(v *ir.LinguaJSON) []byte {
+func Compact(v *ir.JSONValue) []byte {
 	var b bytes.Buffer
 	CompactTo(&b, v)
 	return b.Bytes()
 }
 
 // CompactTo is Compact appending to b, for a writer that reuses one buffer.
-func CompactTo(b *bytes.Buffer, v *ir.LinguaJSON) { write(b, v, "", "", false) }
+func CompactTo(b *bytes.Buffer, v *ir.JSONValue) { write(b, v, "", "", false) }
 
 // Indent writes v as JSON indented by indent per level, each object key
 // replaced by its full name when full is true and the table knows it.
-func Indent(v *ir.LinguaJSON, prefix, indent string, full bool) []byte {
+func Indent(v *ir.JSONValue, prefix, indent string, full bool) []byte {
 	var b bytes.Buffer
 	write(&b, v, prefix, indent, full)
 	return b.Bytes()
 }
 
-func write(b *bytes.Buffer, v *ir.LinguaJSON, prefix, indent string, full bool) {
+func write(b *bytes.Buffer, v *ir.JSONValue, prefix, indent string, full bool) {
 	nl := func(depth int) {
 		if indent != "" {
 			b.WriteByte('\n')
@@ -260,8 +260,8 @@ func write(b *bytes.Buffer, v *ir.LinguaJSON, prefix, indent string, full bool) 
 			b.WriteString(strings.Repeat(indent, depth))
 		}
 	}
-	var rec func(v *ir.LinguaJSON, depth int)
-	rec = func(v *ir.LinguaJSON, depth int) {
+	var rec func(v *ir.JSONValue, depth int)
+	rec = func(v *ir.JSONValue, depth int) {
 		switch v.Kind {
 		case ir.JSONNull:
 			b.WriteString("null")

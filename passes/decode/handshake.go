@@ -56,7 +56,7 @@ func (st *state) handshake(m ir.LinguaMessage, pl *ir.LinguaPayload) {
 // answerKeys are the keys that make a response's JSON a handshake answer.
 var answerKeys = []string{"accepted", "session", "learning", "unsupported", "pubkey", "fingerprint"}
 
-func isAnswer(j *ir.LinguaJSON) bool {
+func isAnswer(j *ir.JSONValue) bool {
 	for _, k := range answerKeys {
 		if j.Member(k) != nil {
 			return true
@@ -65,7 +65,7 @@ func isAnswer(j *ir.LinguaJSON) bool {
 	return false
 }
 
-func readHandshake(j *ir.LinguaJSON) *ir.LinguaHandshake {
+func readHandshake(j *ir.JSONValue) *ir.LinguaHandshake {
 	str := func(k string) string {
 		if v := j.Member(k); v != nil && v.Kind == ir.JSONString {
 			return v.Text
@@ -93,7 +93,7 @@ func readHandshake(j *ir.LinguaJSON) *ir.LinguaHandshake {
 
 // list reads a JSON array of strings (numbers as written), or a single string;
 // with chars, a string of one-letter codes ("PBE", "0127") is split into letters.
-func list(v *ir.LinguaJSON, chars bool) []string {
+func list(v *ir.JSONValue, chars bool) []string {
 	if v == nil {
 		return nil
 	}

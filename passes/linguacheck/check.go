@@ -219,10 +219,10 @@ func caseHint(c byte, valid, prefix string) string {
 // The keys of a decrypted payload are its plaintext: their diagnostic says
 // where (the payload, the key's place in it), never the name, so that a
 // check in CI does not print what the encryption hid.
-func (c *checker) keys(v *ir.LinguaJSON, sp diag.Span, decrypted bool) {
+func (c *checker) keys(v *ir.JSONValue, sp diag.Span, decrypted bool) {
 	n := 0 // keys met so far, in document order (the place a decrypted key is named by)
-	var walk func(v *ir.LinguaJSON)
-	walk = func(v *ir.LinguaJSON) {
+	var walk func(v *ir.JSONValue)
+	walk = func(v *ir.JSONValue) {
 		for _, it := range v.Items {
 			walk(it)
 		}
