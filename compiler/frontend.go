@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -61,7 +61,7 @@ type frontEnd struct {
 	// form ({"format":"<lang>","items":[...]}, translate --to json) as the
 	// language's text. The JSON row reads a file of that shape through it
 	// (json.go): the text is then parsed and checked as the language.
-	dataJSON linguajson.TextWriter
+	dataJSON jsonvalue.TextWriter
 
 	// through, when not nil, reads src as another row's text: it returns that
 	// row, the text and the Origin that maps the text back to src (what the

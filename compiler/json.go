@@ -7,7 +7,7 @@ import (
 	"github.com/rosettac/rosettac/grammars/a2a"
 	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/internal/datajson"
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/schema"
 )
@@ -90,7 +90,7 @@ func throughDataForm(src *diag.Source, _ *Options) (*frontEnd, *diag.Source, *di
 		}
 		return nil, nil, nil, nil
 	}
-	text, origin, ds := linguajson.ReadDataForm(src, string(fe.lang), fe.dataJSON)
+	text, origin, ds := jsonvalue.ReadDataForm(src, string(fe.lang), fe.dataJSON)
 	if ds.HasErrors() {
 		return nil, nil, nil, ds
 	}

@@ -2,7 +2,7 @@ package ir
 
 // JSON values are the one tree every JSON in rosettac is read into and
 // written from: a Lingua payload's content (LinguaDecoded.JSON), the data
-// forms of Rosetta and Lingua (internal/linguajson reads and writes them) and
+// forms of Rosetta and Lingua (internal/jsonvalue reads and writes them) and
 // the A2A JSON that translate --to a2a builds. It keeps what encoding/json
 // forgets: object members in source order, duplicate keys, a number's text and
 // a string literal no UTF-8 text can hold.

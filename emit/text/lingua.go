@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -297,7 +297,7 @@ func (r *linguaRenderer) payload(pl *ir.LinguaPayload) {
 	case d == nil:
 		r.line("    ", w.undecodable)
 	case d.JSON != nil:
-		for _, l := range strings.Split(string(linguajson.Indent(d.JSON, "", "  ", true)), "\n") {
+		for _, l := range strings.Split(string(jsonvalue.Indent(d.JSON, "", "  ", true)), "\n") {
 			r.line("    ", l)
 		}
 	case d.Binary:

@@ -9,12 +9,12 @@ import (
 	"github.com/rosettac/rosettac/emit/translate"
 	"github.com/rosettac/rosettac/grammars/lingua"
 	"github.com/rosettac/rosettac/grammars/rosetta"
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
 // TestDataFormMarksHold: the writers of the data forms' text keep their
-// promise to diag.Origin (linguajson.TextWriter): where they mark a string
+// promise to diag.Origin (jsonvalue.TextWriter): where they mark a string
 // of the JSON as written next, the text has its bytes there, so that a
 // diagnostic in the text maps to the very bytes of the JSON. (ReadDataForm
 // verifies the marks too and drops a wrong one, so a slip would cost only
@@ -38,11 +38,11 @@ func TestDataFormMarksHold(t *testing.T) {
 			continue
 		}
 		data, _ := translate.Translate(in.Doc, ir.JSON)
-		v, lits, err := linguajson.ParseLiterals(data)
+		v, lits, err := jsonvalue.ParseLiterals(data)
 		if err != nil {
 			t.Fatalf("%s: its data form does not parse: %v", f, err)
 		}
-		write := linguajson.TextWriter(rosetta.JSONText)
+		write := jsonvalue.TextWriter(rosetta.JSONText)
 		if in.Lang == ir.Lingua {
 			write = lingua.JSONText
 		}

@@ -2,7 +2,7 @@ package translate
 
 import (
 	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -34,7 +34,7 @@ func jstrs(ss []string) *jb {
 }
 
 func writeJSON(v *jb) []byte {
-	return append(linguajson.Indent(v, "", "  ", false), '\n')
+	return append(jsonvalue.Indent(v, "", "  ", false), '\n')
 }
 
 func rosettaJSON(t *ir.Transcript) []byte { return writeJSON(rosettaJSONValue(t)) }

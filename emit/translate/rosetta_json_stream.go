@@ -3,7 +3,7 @@ package translate
 import (
 	"bytes"
 
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -31,7 +31,7 @@ func (s *RosettaJSONStream) item(v *jb) {
 	}
 	s.items++
 	s.buf.Reset()
-	linguajson.CompactTo(&s.buf, v)
+	jsonvalue.CompactTo(&s.buf, v)
 	s.Out(s.buf.Bytes())
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	lingua "github.com/rosettac/rosettac/grammars/lingua"
 	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/internal/rostime"
 	"github.com/rosettac/rosettac/ir"
@@ -519,7 +520,7 @@ func (c *r2l) message(m *ir.Message) (string, string, bool) {
 		if len(ro.members) > 0 {
 			obj.Members = append(obj.Members, &ir.JSONMember{Key: roKey, Value: &ir.JSONValue{Kind: ir.JSONObject, Members: ro.members}})
 		}
-		content = linguajson.Compact(obj)
+		content = jsonvalue.Compact(obj)
 	case text != nil:
 		content = []byte(strings.Join(blockLines(text.Block), "\n"))
 		if text.Block.Fmt == "txt" {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	rosetta "github.com/rosettac/rosettac/grammars/rosetta"
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -153,14 +153,14 @@ func bindingValue(v *ir.JSONValue) string {
 	if v.Kind == ir.JSONString && v.Raw == "" && plainValue(v.Text) {
 		return v.Text
 	}
-	return string(linguajson.Compact(v))
+	return string(jsonvalue.Compact(v))
 }
 
 // jsonOfValue reads a binding value back as JSON: JSON text is that value,
 // anything else a string.
 func jsonOfValue(s string) *ir.JSONValue {
 	if json.Valid([]byte(s)) {
-		if v, err := linguajson.Parse([]byte(s)); err == nil {
+		if v, err := jsonvalue.Parse([]byte(s)); err == nil {
 			return v
 		}
 	}

@@ -11,7 +11,7 @@
 // warning. Both are built as Rosetta's data JSON form
 // ({"format":"rosetta","items":[...]}) and written as text by the Rosetta
 // grammar's writer, which the caller passes (a grammar imports no other
-// grammar), through internal/linguajson.ReadDataForm: the mapping has one
+// grammar), through internal/jsonvalue.ReadDataForm: the mapping has one
 // source of truth, the data form translate --to json writes.
 //
 // The JSON is read with internal/datajson, which keeps each value's byte
@@ -31,7 +31,7 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/datajson"
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -51,7 +51,7 @@ const (
 // history). write is the Rosetta grammar's data-form writer
 // (rosetta.JSONText). The text is nil when src cannot be read; the
 // diagnostics are in src.
-func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
+func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 	var ds diag.List
 	content := src.Content()
 	base := diag.BOMLen(content) // an encoding mark, not JSON text
@@ -146,8 +146,8 @@ func Read(src *diag.Source, write linguajson.TextWriter) ([]byte, diag.List) {
 		head = append(head, kv("slots", arr(slots...)))
 		out = append(out, obj(kv("message", &ir.JSONValue{Kind: ir.JSONObject, Members: head})))
 	}
-	data := linguajson.Compact(obj(kv("format", jstr("rosetta")), kv("items", arr(out...))))
-	text, _, more := linguajson.ReadDataForm(diag.NewSource(src.File, data), "rosetta", write)
+	data := jsonvalue.Compact(obj(kv("format", jstr("rosetta")), kv("items", arr(out...))))
+	text, _, more := jsonvalue.ReadDataForm(diag.NewSource(src.File, data), "rosetta", write)
 	if more.HasErrors() {
 		text = nil
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -100,7 +100,7 @@ func dumpMessage(b *strings.Builder, m ir.LinguaMessage) {
 		if d := p.Decoded; d != nil {
 			switch {
 			case d.JSON != nil:
-				fmt.Fprintf(b, "      json %s\n", linguajson.Compact(d.JSON))
+				fmt.Fprintf(b, "      json %s\n", jsonvalue.Compact(d.JSON))
 			case d.Binary:
 				fmt.Fprintf(b, "      binary %d bytes\n", d.Size)
 			default:

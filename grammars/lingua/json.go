@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rosettac/rosettac/internal/linguajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -23,7 +23,7 @@ import (
 // JSONText writes the items of Lingua's data JSON form (the "items" array) as
 // Lingua text. An item or message without the documented shape is an error
 // naming its JSON path. mark, when not nil, is told which item and message
-// each piece of the text comes from (linguajson.TextWriter).
+// each piece of the text comes from (jsonvalue.TextWriter).
 func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error) {
 	var b strings.Builder
 	from := func(v *ir.JSONValue) {
@@ -146,7 +146,7 @@ func messageFromJSON(m *ir.JSONValue) (string, error) {
 		kind := ir.PayloadText
 		switch {
 		case p.Member("json") != nil:
-			content, kind = linguajson.Compact(p.Member("json")), ir.PayloadJSON
+			content, kind = jsonvalue.Compact(p.Member("json")), ir.PayloadJSON
 		default:
 			t, _ := p.Str("text")
 			content = []byte(t)

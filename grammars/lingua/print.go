@@ -10,8 +10,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/internal/linguacrypto"
-	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -139,7 +139,7 @@ func encodeMessage(m ir.LinguaMessage, opt EncodeOptions) (string, error) {
 func Content(d *ir.LinguaDecoded) ([]byte, error) {
 	switch {
 	case d.JSON != nil:
-		return linguajson.Compact(d.JSON), nil
+		return jsonvalue.Compact(d.JSON), nil
 	case d.Binary:
 		return nil, errors.New("binary payload content is not kept in the IR")
 	}

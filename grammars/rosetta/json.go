@@ -21,7 +21,7 @@ import (
 // JSONText writes the items of Rosetta's data JSON form (the "items" array)
 // as Rosetta text. An item or slot without the documented shape is an error
 // naming its JSON path. mark, when not nil, is told where each piece of the
-// text comes from (linguajson.TextWriter), so that a check of the text
+// text comes from (jsonvalue.TextWriter), so that a check of the text
 // reports in the JSON.
 func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error) {
 	w := &jsonText{mark: mark}

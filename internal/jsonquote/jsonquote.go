@@ -1,6 +1,6 @@
 // Package jsonquote writes a string as a JSON string, byte for byte as
 // encoding/json writes it with HTML escapes off: the form IR's file
-// (emit/json) and the Lingua JSON writers (internal/linguajson) print.
+// (emit/json) and the JSON value writer (internal/jsonvalue) print.
 package jsonquote
 
 import (

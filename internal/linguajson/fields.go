@@ -1,3 +1,7 @@
+// Package linguajson owns Agent Lingua's JSON vocabulary: the table of short
+// field names (t title, c content, ...) that decoding expands as a view
+// (ir.JSONMember.Full), and which keys a payload may use. The JSON itself is
+// read and written by internal/jsonvalue.
 package linguajson
 
 import "github.com/rosettac/rosettac/ir"
@@ -82,20 +86,4 @@ func Expand(v *ir.JSONValue) {
 		m.Full = fieldTable[m.Key]
 		Expand(m.Value)
 	}
-}
-
-// DisplayKey returns the name to show for member m of object obj: its full name,
-// or its wire key when it has none. When two members of obj expand to the same
-// name (c and ct are both "content"), the wire key is added in brackets, so the
-// view never merges them.
-func DisplayKey(obj *ir.JSONValue, m *ir.JSONMember) string {
-	if m.Full == "" {
-		return m.Key
-	}
-	for _, o := range obj.Members {
-		if o != m && (o.Full == m.Full || o.Full == "" && o.Key == m.Full) {
-			return m.Full + " [" + m.Key + "]"
-		}
-	}
-	return m.Full
 }

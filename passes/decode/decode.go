@@ -26,6 +26,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/internal/linguacrypto"
 	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
@@ -210,7 +211,7 @@ func (st *state) decode(pl *ir.LinguaPayload) {
 	case ir.PayloadText:
 		pl.Decoded = st.content(raw, false, pl.BodySpan)
 	case ir.PayloadJSON:
-		v, err := linguajson.Parse(raw)
+		v, err := jsonvalue.Parse(raw)
 		if err != nil {
 			st.add(diag.Error, CodeBadJSON, pl.BodySpan, "a j: payload is base64 of one JSON value", "j: payload is not JSON: %s", err)
 			return
@@ -275,7 +276,7 @@ func inflate(zr *io.ReadCloser, b []byte, max int) ([]byte, error) {
 func (st *state) content(b []byte, sniff bool, sp diag.Span) *ir.LinguaDecoded {
 	d := &ir.LinguaDecoded{Size: len(b)}
 	if t := bytes.TrimSpace(b); sniff && len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		if v, err := linguajson.Parse(b); err == nil {
+		if v, err := jsonvalue.Parse(b); err == nil {
 			linguajson.Expand(v)
 			d.JSON = v
 			return d

@@ -15,8 +15,8 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	grammar "github.com/rosettac/rosettac/grammars/lingua"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/internal/linguacrypto"
-	"github.com/rosettac/rosettac/internal/linguajson"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -42,7 +42,7 @@ func contents(doc *ir.LinguaTranscript) []string {
 					case d == nil:
 						out = append(out, "-")
 					case d.JSON != nil:
-						out = append(out, string(linguajson.Compact(d.JSON)))
+						out = append(out, string(jsonvalue.Compact(d.JSON)))
 					default:
 						out = append(out, fmt.Sprintf("%q", d.Text))
 					}
@@ -89,7 +89,7 @@ func TestFieldExpansion(t *testing.T) {
 	j := doc.Items[0].(*ir.LinguaLine).Messages[0].(*ir.LinguaRequest).Payload.Decoded.JSON
 	var got []string
 	for _, m := range j.Members {
-		got = append(got, linguajson.DisplayKey(j, m))
+		got = append(got, jsonvalue.DisplayKey(j, m))
 	}
 	if d := cmp.Diff([]string{"title", "content [c]", "content [ct]", "zz", "meta"}, got); d != "" {
 		t.Error(d)

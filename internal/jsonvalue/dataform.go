@@ -1,4 +1,4 @@
-package linguajson
+package jsonvalue
 
 import (
 	"bytes"

@@ -1,13 +1,14 @@
-// Package linguajson owns the JSON of Agent Lingua payloads: reading JSON into
-// ir.JSONValue with object members in wire order (duplicates kept), writing it
-// back compact (the encoder) or indented (renderings), and the table of short
-// field names (t title, c content, ...) that decoding expands as a view.
+// Package jsonvalue reads JSON text into ir.JSONValue, the one JSON value
+// type of rosettac, and writes it back: compact (a Lingua payload's j:
+// content), indented (renderings and the data JSON forms), with members in
+// source order and duplicates kept, numbers as written and a lone surrogate
+// escape kept as its literal. ReadDataForm reads the data JSON form of
+// Rosetta and Lingua transcripts (translate --to json) back into their text.
 //
-// It is shared by passes/decode, the encoder in grammars/lingua and emit/text,
-// so the three agree on what a payload's JSON is. The data JSON forms of
-// Rosetta and Lingua transcripts are read with it too (ReadDataForm), and
-// emit/translate writes them with Indent.
-package linguajson
+// It is shared by passes/decode, the encoder in grammars/lingua, emit/text,
+// emit/translate (which writes the data forms and A2A's JSON) and the
+// front ends that read JSON forms, so they agree on what a JSON value is.
+package jsonvalue
 
 import (
 	"bytes"
@@ -320,3 +321,19 @@ func write(b *bytes.Buffer, v *ir.JSONValue, prefix, indent string, full bool) {
 }
 
 func writeString(b *bytes.Buffer, s string) { jsonquote.Write(b, s) }
+
+// DisplayKey returns the name to show for member m of object obj: its full name,
+// or its wire key when it has none. When two members of obj expand to the same
+// name (c and ct are both "content"), the wire key is added in brackets, so the
+// view never merges them.
+func DisplayKey(obj *ir.JSONValue, m *ir.JSONMember) string {
+	if m.Full == "" {
+		return m.Key
+	}
+	for _, o := range obj.Members {
+		if o != m && (o.Full == m.Full || o.Full == "" && o.Key == m.Full) {
+			return m.Full + " [" + m.Key + "]"
+		}
+	}
+	return m.Full
+}
