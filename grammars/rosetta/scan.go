@@ -104,9 +104,10 @@ func (r *Rereader) Message(sp diag.Span) *ir.Message {
 	if ls == 0 {
 		ls = min(diag.BOMLen(p.text), start)
 	}
-	// The lead may itself be indented (` **a0 ask`): the whole parse read
-	// the line from its start all the same.
-	if ls < start && isHeaderLead(strings.TrimLeft(p.text[ls:start], " \t")) {
+	// The lead may itself be indented (` **a0 ask`, or after any white
+	// space the line's own reading skips, \v and \f included): the whole
+	// parse read the line from its start all the same.
+	if lead := p.text[ls:start]; ls < start && isHeaderLead(lead[skipWS(lead, 0):]) {
 		start = ls
 	}
 	p.lines(start, min(end, len(p.text)))
