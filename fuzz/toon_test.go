@@ -9,13 +9,14 @@ import (
 	"github.com/rosettac/rosettac/compiler"
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/toon"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
 // FuzzTOONDecode: decoding never panics in either mode, an error has a valid
 // span inside the input, and whatever decodes encodes to text that decodes to
 // the same data and encodes to the same text again (with each delimiter).
-// DecodeJSON writes the JSON AppendJSON writes, and its Origin maps every
+// DecodeJSON writes the JSON jsonvalue.Indent writes, and its Origin maps every
 // byte of that JSON into the input, exactly only onto the same byte.
 func FuzzTOONDecode(f *testing.F) {
 	for _, s := range []string{
@@ -49,8 +50,8 @@ func FuzzTOONDecode(f *testing.F) {
 		}
 		src0 := diag.NewSource("f.toon", []byte(src))
 		js, o, _ := toon.DecodeJSON(src0, toon.DecodeOptions{Lenient: lenient})
-		if want := append(toon.AppendJSON(nil, v, "  "), '\n'); string(js) != string(want) {
-			t.Fatalf("DecodeJSON wrote %q, AppendJSON %q", js, want)
+		if want := append(jsonvalue.Indent(v, "", "  ", false), '\n'); string(js) != string(want) {
+			t.Fatalf("DecodeJSON wrote %q, jsonvalue.Indent %q", js, want)
 		}
 		gen := diag.NewSource("f.toon (as JSON)", js)
 		for i := range len(js) {
@@ -67,10 +68,10 @@ func FuzzTOONDecode(f *testing.F) {
 			text := toon.Encode(v, toon.EncodeOptions{Delimiter: delim})
 			back, ds := toon.Decode(diag.NewSource("g.toon", text), toon.DecodeOptions{})
 			if len(ds) > 0 {
-				t.Fatalf("encoded text does not decode: %v\n%q\nfrom %s", ds, text, toon.AppendJSON(nil, v, ""))
+				t.Fatalf("encoded text does not decode: %v\n%q\nfrom %s", ds, text, jsonvalue.Compact(v))
 			}
 			if !toon.SameData(back, v) {
-				t.Fatalf("decode(encode(v)) != v\n%q\n%s\n%s", text, toon.AppendJSON(nil, v, ""), toon.AppendJSON(nil, back, ""))
+				t.Fatalf("decode(encode(v)) != v\n%q\n%s\n%s", text, jsonvalue.Compact(v), jsonvalue.Compact(back))
 			}
 			if again := toon.Encode(back, toon.EncodeOptions{Delimiter: delim}); string(again) != string(text) {
 				t.Fatalf("encoding is not stable:\n%q\n%q", text, again)
@@ -95,7 +96,7 @@ func FuzzTOONJSON(f *testing.F) {
 			t.Fatalf("encoded text does not decode: %v\n%q", ds, text)
 		}
 		if !toon.SameData(back, v) {
-			t.Fatalf("decode(encode(v)) != v\n%q\n%s", text, toon.AppendJSON(nil, back, ""))
+			t.Fatalf("decode(encode(v)) != v\n%q\n%s", text, jsonvalue.Compact(back))
 		}
 	})
 }
@@ -138,7 +139,7 @@ func FuzzTOONCheck(f *testing.F) {
 			}
 			return
 		}
-		js := append(toon.AppendJSON(nil, v, "  "), '\n')
+		js := append(jsonvalue.Indent(v, "", "  ", false), '\n')
 		want := compiler.Check("f.toon (as JSON)", js, compiler.Options{From: ir.JSON})
 		if r.Lang != want.Lang || r.Form != ir.TOON || fmt.Sprint(r.Diags.Codes()) != fmt.Sprint(want.Diags.Codes()) {
 			t.Fatalf("through TOON: %s %v; the JSON: %s %v", r.Lang, r.Diags.Codes(), want.Lang, want.Diags.Codes())

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // DecodeOptions are the decoder's options (§13).
@@ -23,18 +25,17 @@ type DecodeOptions struct {
 // that what a check of the JSON finds is reported in the TOON file. It
 // carries no fix into the file (diag.Origin.NoFixes).
 func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, *diag.Origin, diag.List) {
-	v, ds := Decode(src, opt)
+	v, pos, ds := decode(src, opt)
 	if ds.HasErrors() {
 		return nil, nil, ds
 	}
 	// A fix is not carried into the TOON file: an unquoted token there
 	// would not take a fix's text as the JSON's string does (a delimiter or
 	// a colon in it would change the document's structure).
-	w := jsonWriter{indent: "  ", o: &diag.Origin{From: src, NoFixes: true}, src: src.Content()}
-	w.value(v, 0)
-	text := append(w.b, '\n')
-	w.o.Verify(string(text))
-	return text, w.o, ds
+	o := &diag.Origin{From: src, NoFixes: true}
+	text := append(jsonvalue.IndentMarked(v, "  ", markOrigin(o, src.Content(), pos)), '\n')
+	o.Verify(string(text))
+	return text, o, ds
 }
 
 // Decode reads a TOON document. It stops at the first error, which is the one
@@ -48,8 +49,15 @@ func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, *diag.Origin, diag
 // duplicate keys resolve last-write-wins, counts and widths are not checked (a
 // row's missing cells leave their fields out, extra cells are dropped), and
 // content after a complete root is ignored.
-func Decode(src *diag.Source, opt DecodeOptions) (v Value, ds diag.List) {
-	d := &decoder{src: src, data: src.Content(), strict: !opt.Lenient, indent: opt.Indent}
+func Decode(src *diag.Source, opt DecodeOptions) (*ir.JSONValue, diag.List) {
+	v, _, ds := decode(src, opt)
+	return v, ds
+}
+
+// decode is Decode that also says where each value and key was read.
+func decode(src *diag.Source, opt DecodeOptions) (v *ir.JSONValue, pos *positions, ds diag.List) {
+	pos = newPositions(len(src.Content()))
+	d := &decoder{src: src, data: src.Content(), strict: !opt.Lenient, indent: opt.Indent, pos: pos}
 	if d.indent <= 0 {
 		d.indent = 2
 	}
@@ -59,7 +67,7 @@ func Decode(src *diag.Source, opt DecodeOptions) (v Value, ds diag.List) {
 			if !ok {
 				panic(r)
 			}
-			v, ds = Value{}, diag.List{e.d}
+			v, ds = &ir.JSONValue{Kind: ir.JSONNull}, diag.List{e.d}
 		}
 	}()
 	if !utf8.ValidString(d.data) {
@@ -74,7 +82,7 @@ func Decode(src *diag.Source, opt DecodeOptions) (v Value, ds diag.List) {
 		d.fail(CodeUTF8, off, off+1, "4", "the input is not valid UTF-8")
 	}
 	d.split()
-	return d.root(), nil
+	return d.root(), pos, nil
 }
 
 // line is one line of the comment-stripped sequence (§5.1).
@@ -94,6 +102,7 @@ type decoder struct {
 	i      int // the next line
 	last   int // index of the last content line consumed
 	nest   int // recursion depth
+	pos    *positions
 }
 
 type decodeError struct{ d diag.Diagnostic }
@@ -212,27 +221,27 @@ func (d *decoder) enter(off int) {
 func (d *decoder) leave() { d.nest-- }
 
 // root decides the root form (§5).
-func (d *decoder) root() Value {
+func (d *decoder) root() *ir.JSONValue {
 	first := d.peek()
 	if first == nil {
-		return Value{Kind: Object, Fields: []Field{}}
+		return emptyObject()
 	}
 	if first.depth == 0 {
 		if h, st, _, _ := d.parseHeader(first.text, first.off); st == isHeader && !h.hasKey {
 			d.take()
-			var v Value
+			var v *ir.JSONValue
 			if h.keyed {
 				v = d.keyed(h, 1)
 			} else {
 				v = d.array(h, 1)
 			}
 			d.trailing()
-			return placed(v, near(first.off, h.end))
+			return d.pos.placed(v, near(first.off, h.end))
 		}
 		if first.text == "[]" {
 			d.take()
 			d.trailing()
-			return Value{Kind: Array, Items: []Value{}}
+			return emptyArray()
 		}
 	}
 	if d.contentLines() == 1 && first.depth == 0 {
@@ -241,7 +250,7 @@ func (d *decoder) root() Value {
 			return d.primitive(first.text, first.off)
 		}
 	}
-	var b objectBuilder
+	b := objectBuilder{pos: d.pos}
 	d.object(0, &b)
 	if l := d.peek(); l != nil {
 		d.overIndented(l)
@@ -315,13 +324,13 @@ func (d *decoder) field(text string, off, depth int, b *objectBuilder) {
 	h, st, at, msg := d.parseHeader(text, off)
 	switch {
 	case st == isHeader && h.hasKey:
-		var v Value
+		var v *ir.JSONValue
 		if h.keyed {
 			v = d.keyed(h, depth+1)
 		} else {
 			v = d.array(h, depth+1)
 		}
-		d.put(b, h.key, near(h.keyOff, h.end), placed(v, near(h.keyOff, h.end)), off, h.end)
+		d.put(b, h.key, near(h.keyOff, h.end), d.pos.placed(v, near(h.keyOff, h.end)), off, h.end)
 		return
 	case st == isHeader && d.strict:
 		d.fail(CodeHeader, off, h.end, "6", "a header without a key stands only at the root or after a list item's \"- \"")
@@ -336,23 +345,23 @@ func (d *decoder) field(text string, off, depth int, b *objectBuilder) {
 	restRaw := text[colon+1:]
 	rest := strings.Trim(restRaw, " ")
 	restOff := off + colon + 1 + (len(restRaw) - len(strings.TrimLeft(restRaw, " ")))
-	var v Value
+	var v *ir.JSONValue
 	switch rest {
 	case "":
-		var cb objectBuilder
+		cb := objectBuilder{pos: d.pos}
 		d.object(depth+1, &cb)
 		v = cb.value()
 	case "[]":
-		v = Value{Kind: Array, Items: []Value{}}
+		v = emptyArray()
 	default:
 		v = d.primitive(rest, restOff)
 	}
-	d.put(b, key, keyAt, placed(v, near(keyAt.start, keyAt.end)), off, off+colon)
+	d.put(b, key, keyAt, d.pos.placed(v, near(keyAt.start, keyAt.end)), off, off+colon)
 }
 
 // put sets key (read at keyAt) in b, refusing a repeated key in strict mode
 // (§14.3).
-func (d *decoder) put(b *objectBuilder, key string, keyAt written, v Value, start, end int) {
+func (d *decoder) put(b *objectBuilder, key string, keyAt written, v *ir.JSONValue, start, end int) {
 	if d.strict && b.has(key) {
 		d.fail(CodeDuplicate, start, end, "14.3", "key %s is given twice in this object", quoteForMessage(key))
 	}
@@ -377,13 +386,13 @@ func (d *decoder) key(tok string, off int) (string, written) {
 
 // array reads the array a non-keyed header declares; its items, rows or
 // nested lines stand at depth.
-func (d *decoder) array(h *header, depth int) Value {
+func (d *decoder) array(h *header, depth int) *ir.JSONValue {
 	switch {
 	case h.fields != nil:
 		return d.tabular(h, depth)
 	case h.rest != "":
 		cells := splitCells(h.rest, h.restOff, h.delim)
-		items := make([]Value, len(cells))
+		items := make([]*ir.JSONValue, len(cells))
 		for i, c := range cells {
 			items[i] = d.primitive(c.text, c.off)
 		}
@@ -391,9 +400,9 @@ func (d *decoder) array(h *header, depth int) Value {
 			d.fail(CodeCount, h.restOff, h.restOff+len(h.rest), "9.1",
 				"the header declares %d values but the line has %d", h.length, len(items))
 		}
-		return Value{Kind: Array, Items: items}
+		return &ir.JSONValue{Kind: ir.JSONArray, Items: items}
 	}
-	items := []Value{}
+	items := []*ir.JSONValue{}
 	first := -1
 	for l := range d.scope(depth) {
 		rest, ok := listItem(l.text)
@@ -404,13 +413,13 @@ func (d *decoder) array(h *header, depth int) Value {
 		if first < 0 {
 			first = d.last
 		}
-		items = append(items, placed(d.item(rest, l.off+len(l.text)-len(rest), depth), near(l.off, l.off+len(l.text))))
+		items = append(items, d.pos.placed(d.item(rest, l.off+len(l.text)-len(rest), depth), near(l.off, l.off+len(l.text))))
 	}
 	d.spanBlanks(first)
 	if d.strict && len(items) != h.length {
 		d.fail(CodeCount, h.keyOff, h.end, "9.4", "the header declares %d items but the array has %d", h.length, len(items))
 	}
-	return Value{Kind: Array, Items: items}
+	return &ir.JSONValue{Kind: ir.JSONArray, Items: items}
 }
 
 // listItem returns what follows a list item's marker, and whether text is one.
@@ -425,14 +434,14 @@ func listItem(text string) (string, bool) {
 }
 
 // item reads a list item whose marker stands at depth (§9.4, §10).
-func (d *decoder) item(rest string, off, depth int) Value {
+func (d *decoder) item(rest string, off, depth int) *ir.JSONValue {
 	d.enter(off)
 	defer d.leave()
 	if rest == "" {
-		return Value{Kind: Object, Fields: []Field{}}
+		return emptyObject()
 	}
 	if rest == "[]" {
-		return Value{Kind: Array, Items: []Value{}}
+		return emptyArray()
 	}
 	h, st, at, msg := d.parseHeader(rest, off)
 	if st == isHeader && !h.hasKey {
@@ -450,7 +459,7 @@ func (d *decoder) item(rest string, off, depth int) Value {
 	if st == isHeader || firstUnquoted(rest, ':') >= 0 {
 		// An object whose first field is on the hyphen line: its fields stand
 		// at depth+1, the first field's own content at depth+2 (§10).
-		var b objectBuilder
+		b := objectBuilder{pos: d.pos}
 		d.field(rest, off, depth+1, &b)
 		d.object(depth+1, &b)
 		return b.value()
@@ -459,9 +468,9 @@ func (d *decoder) item(rest string, off, depth int) Value {
 }
 
 // tabular reads the rows of a tabular array (§9.3) at depth.
-func (d *decoder) tabular(h *header, depth int) Value {
+func (d *decoder) tabular(h *header, depth int) *ir.JSONValue {
 	width := leaves(h.fields)
-	items := []Value{}
+	items := []*ir.JSONValue{}
 	first := -1
 	for l := range d.scope(depth) {
 		colon := firstUnquoted(l.text, ':')
@@ -476,19 +485,19 @@ func (d *decoder) tabular(h *header, depth int) Value {
 		}
 		cells := splitCells(l.text, l.off, h.delim)
 		d.checkWidth(cells, width, l.off, len(l.text))
-		items = append(items, placed(d.row(h.fields, cells), near(l.off, l.off+len(l.text))))
+		items = append(items, d.pos.placed(d.row(h.fields, cells), near(l.off, l.off+len(l.text))))
 	}
 	d.spanBlanks(first)
 	if d.strict && len(items) != h.length {
 		d.fail(CodeCount, h.keyOff, h.end, "9.3", "the header declares %d rows but the table has %d", h.length, len(items))
 	}
-	return Value{Kind: Array, Items: items}
+	return &ir.JSONValue{Kind: ir.JSONArray, Items: items}
 }
 
 // keyed reads the entry rows of a keyed tabular object (§9.5) at depth.
-func (d *decoder) keyed(h *header, depth int) Value {
+func (d *decoder) keyed(h *header, depth int) *ir.JSONValue {
 	width := leaves(h.fields)
-	var b objectBuilder
+	b := objectBuilder{pos: d.pos}
 	n, first := 0, -1
 	for l := range d.scope(depth) {
 		colon := firstUnquoted(l.text, ':')
@@ -510,7 +519,7 @@ func (d *decoder) keyed(h *header, depth int) Value {
 			cells = splitCells(restRaw, l.off+colon+1, h.delim)
 		}
 		d.checkWidth(cells, width, l.off, len(l.text))
-		d.put(&b, key, keyAt, placed(d.row(h.fields, cells), near(keyAt.start, keyAt.end)), l.off, l.off+colon)
+		d.put(&b, key, keyAt, d.pos.placed(d.row(h.fields, cells), near(keyAt.start, keyAt.end)), l.off, l.off+colon)
 		n++
 	}
 	d.spanBlanks(first)
@@ -527,13 +536,13 @@ func (d *decoder) checkWidth(cells []cell, width, off, n int) {
 }
 
 // row builds one element from cells, walking the fields depth first.
-func (d *decoder) row(fs []field, cells []cell) Value {
+func (d *decoder) row(fs []field, cells []cell) *ir.JSONValue {
 	next := 0
 	return d.rowFields(fs, cells, &next)
 }
 
-func (d *decoder) rowFields(fs []field, cells []cell, next *int) Value {
-	var b objectBuilder
+func (d *decoder) rowFields(fs []field, cells []cell, next *int) *ir.JSONValue {
+	b := objectBuilder{pos: d.pos}
 	for _, f := range fs {
 		if f.sub != nil {
 			b.set(f.name, d.rowFields(f.sub, cells, next))
@@ -563,36 +572,36 @@ func (d *decoder) spanBlanks(first int) {
 }
 
 // primitive decodes a value token (§4).
-func (d *decoder) primitive(tok string, off int) Value {
+func (d *decoder) primitive(tok string, off int) *ir.JSONValue {
 	v := d.primitiveValue(tok, off)
-	v.at = token(off, off+len(tok))
+	d.pos.value[v] = token(off, off+len(tok))
 	return v
 }
 
-func (d *decoder) primitiveValue(tok string, off int) Value {
+func (d *decoder) primitiveValue(tok string, off int) *ir.JSONValue {
 	if strings.HasPrefix(tok, `"`) {
 		s, n := d.quoted(tok, off)
 		if n != len(tok) {
 			d.fail(CodeString, off+n, off+len(tok), "4", "text after the closing quote of a string")
 		}
-		return StringValue(s)
+		return stringValue(s)
 	}
 	switch tok {
 	case "true":
-		return BoolValue(true)
+		return &ir.JSONValue{Kind: ir.JSONBool, Bool: true}
 	case "false":
-		return BoolValue(false)
+		return &ir.JSONValue{Kind: ir.JSONBool}
 	case "null":
-		return NullValue()
+		return &ir.JSONValue{Kind: ir.JSONNull}
 	}
 	if isNumberToken(tok) {
 		text, ok := canonicalNumber(tok)
 		if !ok {
 			d.fail(CodeNumber, off, off+len(tok), "4", "number %s is outside rosettac's numeric domain (exponent beyond ±999999999)", tok)
 		}
-		return Value{Kind: Number, Text: text}
+		return &ir.JSONValue{Kind: ir.JSONNumber, Text: text}
 	}
-	return StringValue(tok)
+	return stringValue(tok)
 }
 
 // quoted decodes the quoted string at the start of s (at offset off) and

@@ -2,6 +2,8 @@ package toon
 
 import (
 	"strings"
+
+	"github.com/rosettac/rosettac/ir"
 )
 
 // EncodeOptions are the encoder's options (§13).
@@ -13,7 +15,7 @@ type EncodeOptions struct {
 // Encode writes v as canonical TOON: LF line ends, no trailing spaces and no
 // final newline (§12). Its output decodes to v, except that tabular and keyed
 // tabular forms give every row its header's key order (§2).
-func Encode(v Value, opt EncodeOptions) []byte {
+func Encode(v *ir.JSONValue, opt EncodeOptions) []byte {
 	e := &encoder{delim: opt.Delimiter, indent: opt.Indent}
 	if e.delim == 0 {
 		e.delim = ','
@@ -21,13 +23,13 @@ func Encode(v Value, opt EncodeOptions) []byte {
 	if e.indent <= 0 {
 		e.indent = 2
 	}
-	if v.Kind != Object {
+	if v.Kind != ir.JSONObject {
 		e.start(0)
 	}
 	switch {
-	case v.Kind == Array:
+	case v.Kind == ir.JSONArray:
 		e.array(0, "", false, v, true)
-	case v.Kind == Object:
+	case v.Kind == ir.JSONObject:
 		if fs, ok := keyedFields(v); ok {
 			e.start(0)
 			e.keyed(0, "", false, v, fs)
@@ -59,22 +61,22 @@ func (e *encoder) start(depth int) {
 }
 
 // fields writes an object's members at depth.
-func (e *encoder) fields(depth int, v Value) {
-	for _, f := range v.Fields {
+func (e *encoder) fields(depth int, v *ir.JSONValue) {
+	for _, m := range v.Members {
 		e.start(depth)
-		e.member(depth, f.Key, f.Value)
+		e.member(depth, m.Key, m.Value)
 	}
 }
 
 // member writes key and its value after the line's indentation (already
 // written); nested content goes at depth+1.
-func (e *encoder) member(depth int, key string, v Value) {
+func (e *encoder) member(depth int, key string, v *ir.JSONValue) {
 	k := encodeKey(key)
 	switch v.Kind {
-	case Array:
+	case ir.JSONArray:
 		e.array(depth, k, true, v, false)
-	case Object:
-		if len(v.Fields) == 0 {
+	case ir.JSONObject:
+		if len(v.Members) == 0 {
 			e.out = append(e.out, k...)
 			e.out = append(e.out, ':')
 		} else if fs, ok := keyedFields(v); ok {
@@ -126,7 +128,7 @@ func (e *encoder) fieldList(fs []field) {
 // array writes an array after the line's indentation: key (encoded, "" when
 // keyless), its header and its content at depth+1. A field with an empty array
 // is key: [] and the root's is [] (§9.1); a list item's is [0]: (§9.2).
-func (e *encoder) array(depth int, key string, isField bool, v Value, root bool) {
+func (e *encoder) array(depth int, key string, isField bool, v *ir.JSONValue, root bool) {
 	if len(v.Items) == 0 && (isField || root) {
 		if isField {
 			e.out = append(e.out, key...)
@@ -163,32 +165,32 @@ func (e *encoder) array(depth int, key string, isField bool, v Value, root bool)
 }
 
 // keyed writes an object in keyed tabular form (§9.5).
-func (e *encoder) keyed(depth int, key string, isField bool, v Value, fs []field) {
-	e.header(key, len(v.Fields), true, fs)
-	for _, f := range v.Fields {
+func (e *encoder) keyed(depth int, key string, isField bool, v *ir.JSONValue, fs []field) {
+	e.header(key, len(v.Members), true, fs)
+	for _, m := range v.Members {
 		e.start(depth + 1)
-		e.out = append(e.out, encodeKey(f.Key)...)
+		e.out = append(e.out, encodeKey(m.Key)...)
 		e.out = append(e.out, ": "...)
-		e.row(fs, f.Value)
+		e.row(fs, m.Value)
 	}
 }
 
 // item writes a list item whose marker stands at depth (indentation written).
-func (e *encoder) item(depth int, v Value) {
+func (e *encoder) item(depth int, v *ir.JSONValue) {
 	switch {
-	case v.Kind == Array:
+	case v.Kind == ir.JSONArray:
 		e.out = append(e.out, "- "...)
 		e.array(depth, "", false, v, false)
-	case v.Kind == Object && len(v.Fields) == 0:
+	case v.Kind == ir.JSONObject && len(v.Members) == 0:
 		e.out = append(e.out, '-')
-	case v.Kind == Object:
+	case v.Kind == ir.JSONObject:
 		// The first field goes on the hyphen line and the others at depth+1;
 		// the first field's own content is then at depth+2 (§10).
 		e.out = append(e.out, "- "...)
-		e.member(depth+1, v.Fields[0].Key, v.Fields[0].Value)
-		for _, f := range v.Fields[1:] {
+		e.member(depth+1, v.Members[0].Key, v.Members[0].Value)
+		for _, m := range v.Members[1:] {
 			e.start(depth + 1)
-			e.member(depth+1, f.Key, f.Value)
+			e.member(depth+1, m.Key, m.Value)
 		}
 	default:
 		e.out = append(e.out, "- "...)
@@ -197,12 +199,12 @@ func (e *encoder) item(depth int, v Value) {
 }
 
 // row writes an element's leaf values in the fields' depth-first order.
-func (e *encoder) row(fs []field, v Value) {
+func (e *encoder) row(fs []field, v *ir.JSONValue) {
 	first := true
-	var walk func(fs []field, v Value)
-	walk = func(fs []field, v Value) {
+	var walk func(fs []field, v *ir.JSONValue)
+	walk = func(fs []field, v *ir.JSONValue) {
 		for _, f := range fs {
-			c, _ := v.Get(f.name)
+			c := v.Member(f.name)
 			if f.sub != nil {
 				walk(f.sub, c)
 				continue
@@ -217,7 +219,7 @@ func (e *encoder) row(fs []field, v Value) {
 	walk(fs, v)
 }
 
-func (e *encoder) cells(items []Value) {
+func (e *encoder) cells(items []*ir.JSONValue) {
 	for i, it := range items {
 		if i > 0 {
 			e.out = append(e.out, e.delim)
@@ -229,16 +231,16 @@ func (e *encoder) cells(items []Value) {
 // primitive encodes a primitive, quoting a string when §7.2 requires it. The
 // encoder uses one delimiter throughout, so the document delimiter and every
 // active delimiter are the same (§11.1).
-func (e *encoder) primitive(v Value) string {
-	switch v.Kind {
-	case Null:
+func (e *encoder) primitive(v *ir.JSONValue) string {
+	switch {
+	case v == nil || v.Kind == ir.JSONNull: // nil: a row without the field, which uniformFields rules out
 		return "null"
-	case Bool:
+	case v.Kind == ir.JSONBool:
 		if v.Bool {
 			return "true"
 		}
 		return "false"
-	case Number:
+	case v.Kind == ir.JSONNumber:
 		return v.Text
 	}
 	if needsQuotes(v.Text, e.delim) {
@@ -247,9 +249,9 @@ func (e *encoder) primitive(v Value) string {
 	return v.Text
 }
 
-func allPrimitive(vs []Value) bool {
+func allPrimitive(vs []*ir.JSONValue) bool {
 	for _, v := range vs {
-		if !v.IsPrimitive() {
+		if !isPrimitive(v) {
 			return false
 		}
 	}
@@ -259,7 +261,7 @@ func allPrimitive(vs []Value) bool {
 // tabularFields returns the header fields of an array of objects that can be
 // written as a table (§9.3): every element a non-empty object with the same
 // keys, every column uniform-primitive or nested-uniform.
-func tabularFields(items []Value) ([]field, bool) {
+func tabularFields(items []*ir.JSONValue) ([]field, bool) {
 	if len(items) == 0 {
 		return nil, false
 	}
@@ -269,13 +271,13 @@ func tabularFields(items []Value) ([]field, bool) {
 // keyedFields returns the fields of an object that can be written in keyed
 // tabular form (§9.5): at least two entries, whose values are uniform as the
 // elements of a table are.
-func keyedFields(v Value) ([]field, bool) {
-	if len(v.Fields) < 2 {
+func keyedFields(v *ir.JSONValue) ([]field, bool) {
+	if len(v.Members) < 2 {
 		return nil, false
 	}
-	vals := make([]Value, len(v.Fields))
-	for i, f := range v.Fields {
-		vals[i] = f.Value
+	vals := make([]*ir.JSONValue, len(v.Members))
+	for i, m := range v.Members {
+		vals[i] = m.Value
 	}
 	return uniformFields(vals)
 }
@@ -283,23 +285,23 @@ func keyedFields(v Value) ([]field, bool) {
 // uniformFields is the field tree shared by objs, in the first object's key
 // order, if they are all non-empty objects with one key set whose columns are
 // each all primitives or themselves uniform objects.
-func uniformFields(objs []Value) ([]field, bool) {
+func uniformFields(objs []*ir.JSONValue) ([]field, bool) {
 	first := objs[0]
-	if first.Kind != Object || len(first.Fields) == 0 {
+	if first.Kind != ir.JSONObject || len(first.Members) == 0 {
 		return nil, false
 	}
 	for _, o := range objs[1:] {
-		if o.Kind != Object || len(o.Fields) != len(first.Fields) {
+		if o.Kind != ir.JSONObject || len(o.Members) != len(first.Members) {
 			return nil, false
 		}
 	}
-	fs := make([]field, 0, len(first.Fields))
-	col := make([]Value, len(objs))
-	for _, f := range first.Fields {
-		prim := f.Value.IsPrimitive()
+	fs := make([]field, 0, len(first.Members))
+	col := make([]*ir.JSONValue, len(objs))
+	for _, f := range first.Members {
+		prim := isPrimitive(f.Value)
 		for i, o := range objs {
-			c, ok := o.Get(f.Key)
-			if !ok || c.IsPrimitive() != prim {
+			c := o.Member(f.Key)
+			if c == nil || isPrimitive(c) != prim {
 				return nil, false
 			}
 			col[i] = c
@@ -392,6 +394,8 @@ func quote(s string) string {
 	sb.WriteByte('"')
 	return sb.String()
 }
+
+const hexDigits = "0123456789abcdef"
 
 func appendInt(b []byte, n int) []byte {
 	if n >= 10 {

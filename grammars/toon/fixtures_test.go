@@ -11,6 +11,8 @@ import (
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/interoptest"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
+	"github.com/rosettac/rosettac/ir"
 )
 
 // fixtureFile is one file of the TOON conformance fixtures
@@ -86,7 +88,7 @@ func TestFixtures(t *testing.T) {
 	}
 }
 
-func parseFixtureJSON(t *testing.T, raw json.RawMessage) Value {
+func parseFixtureJSON(t *testing.T, raw json.RawMessage) *ir.JSONValue {
 	t.Helper()
 	v, ds := ParseJSON(diag.NewSource("fixture.json", raw))
 	if len(ds) > 0 {
@@ -116,7 +118,7 @@ func runEncodeCase(t *testing.T, tc fixtureCase) {
 		t.Fatalf("encoded text does not decode: %v", ds)
 	}
 	if !SameData(back, in) {
-		t.Errorf("decode(encode(x)) = %s, want %s", AppendJSON(nil, back, ""), AppendJSON(nil, in, ""))
+		t.Errorf("decode(encode(x)) = %s, want %s", jsonvalue.Compact(back), jsonvalue.Compact(in))
 	}
 }
 
@@ -132,7 +134,7 @@ func runDecodeCase(t *testing.T, tc fixtureCase) {
 	got, ds := Decode(diag.NewSource("x.toon", []byte(input)), opt)
 	if tc.ShouldError {
 		if len(ds) == 0 {
-			t.Fatalf("decode %q: no error, got %s", input, AppendJSON(nil, got, ""))
+			t.Fatalf("decode %q: no error, got %s", input, jsonvalue.Compact(got))
 		}
 		checkDiagnostic(t, ds[0], tc.SpecSection)
 		return
@@ -143,7 +145,7 @@ func runDecodeCase(t *testing.T, tc fixtureCase) {
 	want := parseFixtureJSON(t, tc.Expected)
 	// The expected value's own number text, as written in the fixture, must
 	// be what rosettac writes: compare against the raw JSON, compacted.
-	if g, w := string(AppendJSON(nil, got, "")), compactJSON(t, tc.Expected); g != w {
+	if g, w := string(jsonvalue.Compact(got)), compactJSON(t, tc.Expected); g != w {
 		t.Fatalf("decode %q\n got: %s\nwant: %s", input, g, w)
 	}
 	if !Equal(got, want) {

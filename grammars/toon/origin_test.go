@@ -70,3 +70,27 @@ func TestDecodeJSONOrigin(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeJSONEscapes: the JSON a TOON document decodes to is written by
+// rosettac's one JSON writer, so its strings are escaped as in every JSON
+// rosettac writes (U+2028 and U+2029 escaped, HTML characters not), and a
+// string whose escapes differ from its TOON token maps to the token, not
+// exactly.
+func TestDecodeJSONEscapes(t *testing.T) {
+	const doc = "a: \"x\u2028y\"\nb: <&>\nc: \"q\\\"\"\n"
+	src := diag.NewSource("e.toon", []byte(doc))
+	js, o, ds := DecodeJSON(src, DecodeOptions{})
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	const want = "{\n  \"a\": \"x\\u2028y\",\n  \"b\": \"<&>\",\n  \"c\": \"q\\\"\"\n}\n"
+	if string(js) != want {
+		t.Fatalf("DecodeJSON wrote\n%s\nwant\n%s", js, want)
+	}
+	gen := diag.NewSource("e.toon (as JSON)", js)
+	i := strings.Index(string(js), `"x\u2028y"`)
+	sp, exact := o.Span(gen.Span(i+1, i+9))
+	if a, b := sp.Offsets(); doc[a:b] != "\"x\u2028y\"" || exact {
+		t.Errorf("the escaped string maps to %q (exact %v), want its token, not exactly", doc[a:b], exact)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 )
 
 // TestGrammarGolden keeps the header grammar's EBNF in testdata/grammar.ebnf,
@@ -114,7 +115,7 @@ func TestEncodeJSONRoundTrip(t *testing.T) {
 			t.Fatalf("%q: %v", text, ds)
 		}
 		if !SameData(back, v) {
-			t.Errorf("round trip with %+v:\n%s\n-> %s", opt, text, AppendJSON(nil, back, ""))
+			t.Errorf("round trip with %+v:\n%s\n-> %s", opt, text, jsonvalue.Compact(back))
 		}
 	}
 }

@@ -9,42 +9,15 @@
 // with its bracket and field segments, is read by a small participle grammar
 // (header.go), built once.
 //
-// The data model keeps what JSON text says and Go's maps would lose: object
-// key order, and each number's text. Numbers are held as exact decimals in the
-// spec's canonical form (§2), never as float64, so a 20-digit integer or a long
-// fraction survives decode and encode unchanged (docs/interop.md, "TOON").
+// Values are rosettac's one JSON value type, ir.JSONValue, which keeps what
+// Go's maps would lose: object key order, and each number's text. The codec
+// holds numbers as exact decimals in the spec's canonical form (§2), never as
+// float64, so a 20-digit integer or a long fraction survives decode and
+// encode unchanged (docs/interop.md, "TOON"), and gives an object each key
+// once (the last value wins, as in JavaScript).
 package toon
 
-// Kind is the kind of a JSON value.
-type Kind uint8
-
-// The kinds of Value.
-const (
-	Null Kind = iota
-	Bool
-	Number
-	String
-	Array
-	Object
-)
-
-// Value is a JSON value with its object key order and its numbers' canonical
-// decimal text.
-type Value struct {
-	Kind   Kind
-	Bool   bool    // Bool's value
-	Text   string  // String's value, or Number's canonical text (§2)
-	Items  []Value // Array's elements
-	Fields []Field // Object's members, in order, keys unique
-	at     written // where Decode read it; zero for a value built or read from JSON
-}
-
-// Field is one member of an object.
-type Field struct {
-	Key   string
-	Value Value
-	keyAt written // where Decode read the key
-}
+import "github.com/rosettac/rosettac/ir"
 
 // written is where a decoded value or key stands in the TOON text, for the
 // Origin DecodeJSON gives: a primitive's token (a string's with its quotes),
@@ -63,58 +36,72 @@ func token(start, end int) written { return written{start: start, end: end, ok: 
 // field's cell).
 func near(start, end int) written { return written{start: start, end: end, ok: true} }
 
+// positions are where Decode read each value and key; a value or key not in
+// them was built (a row's nested object, the empty root).
+type positions struct {
+	value map[*ir.JSONValue]written
+	key   map[*ir.JSONMember]written
+}
+
+// newPositions sizes the tables for a document of n bytes: growing a map
+// rehashes everything in it, which was most of what the tables cost, and a
+// TOON document holds about one value and one key for every few bytes.
+func newPositions(n int) *positions {
+	return &positions{value: make(map[*ir.JSONValue]written, n/8), key: make(map[*ir.JSONMember]written, n/12)}
+}
+
 // placed is v at w unless the decoder placed it already.
-func placed(v Value, w written) Value {
-	if !v.at.ok {
-		v.at = w
+func (p *positions) placed(v *ir.JSONValue, w written) *ir.JSONValue {
+	if _, ok := p.value[v]; !ok && w.ok {
+		p.value[v] = w
 	}
 	return v
 }
 
-// IsPrimitive reports whether v is a string, number, boolean or null.
-func (v Value) IsPrimitive() bool { return v.Kind < Array }
+func isPrimitive(v *ir.JSONValue) bool { return v.Kind < ir.JSONArray }
 
-// Get returns the value of key in an object, and whether it is there.
-func (v Value) Get(key string) (Value, bool) {
-	for _, f := range v.Fields {
-		if f.Key == key {
-			return f.Value, true
-		}
-	}
-	return Value{}, false
+func stringValue(s string) *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONString, Text: s} }
+
+func emptyArray() *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONArray, Items: []*ir.JSONValue{}} }
+
+func emptyObject() *ir.JSONValue {
+	return &ir.JSONValue{Kind: ir.JSONObject, Members: []*ir.JSONMember{}}
 }
-
-// StringValue, NumberValue and the other constructors build values.
-func StringValue(s string) Value { return Value{Kind: String, Text: s} }
-
-// BoolValue is a boolean.
-func BoolValue(b bool) Value { return Value{Kind: Bool, Bool: b} }
-
-// NullValue is null.
-func NullValue() Value { return Value{Kind: Null} }
 
 // objectBuilder collects an object's members with last-write-wins for a
 // repeated key: the key keeps its first place and takes the last value, as a
 // JavaScript object (the reference implementation's) does.
 type objectBuilder struct {
-	fields []Field
-	index  map[string]int // built once the object is large enough to need it
+	members []*ir.JSONMember
+	index   map[string]int // built once the object is large enough to need it
+	pos     *positions     // where keys were read; nil for JSON input
 }
 
 // set adds key, or replaces its value; it reports whether the key was new.
-func (b *objectBuilder) set(key string, v Value) bool { return b.setAt(key, written{}, v) }
+func (b *objectBuilder) set(key string, v *ir.JSONValue) bool { return b.setAt(key, written{}, v) }
 
 // setAt is set of a key the decoder read at keyAt.
-func (b *objectBuilder) setAt(key string, keyAt written, v Value) bool {
-	if i, ok := b.find(key); ok {
-		b.fields[i].Value, b.fields[i].keyAt = v, keyAt
-		return false
+func (b *objectBuilder) setAt(key string, keyAt written, v *ir.JSONValue) bool {
+	i, found := b.find(key)
+	var m *ir.JSONMember
+	if found {
+		m = b.members[i]
+		m.Value = v
+	} else {
+		m = &ir.JSONMember{Key: key, Value: v}
+		b.members = append(b.members, m)
+		if b.index != nil {
+			b.index[key] = len(b.members) - 1
+		}
 	}
-	b.fields = append(b.fields, Field{Key: key, Value: v, keyAt: keyAt})
-	if b.index != nil {
-		b.index[key] = len(b.fields) - 1
+	if b.pos != nil {
+		if keyAt.ok {
+			b.pos.key[m] = keyAt
+		} else {
+			delete(b.pos.key, m)
+		}
 	}
-	return true
+	return !found
 }
 
 func (b *objectBuilder) has(key string) bool {
@@ -123,28 +110,28 @@ func (b *objectBuilder) has(key string) bool {
 }
 
 func (b *objectBuilder) find(key string) (int, bool) {
-	if b.index == nil && len(b.fields) > 16 {
-		b.index = make(map[string]int, 2*len(b.fields))
-		for i, f := range b.fields {
-			b.index[f.Key] = i
+	if b.index == nil && len(b.members) > 16 {
+		b.index = make(map[string]int, 2*len(b.members))
+		for i, m := range b.members {
+			b.index[m.Key] = i
 		}
 	}
 	if b.index != nil {
 		i, ok := b.index[key]
 		return i, ok
 	}
-	for i, f := range b.fields {
-		if f.Key == key {
+	for i, m := range b.members {
+		if m.Key == key {
 			return i, true
 		}
 	}
 	return 0, false
 }
 
-func (b *objectBuilder) value() Value {
-	fs := b.fields
-	if fs == nil {
-		fs = []Field{}
+func (b *objectBuilder) value() *ir.JSONValue {
+	ms := b.members
+	if ms == nil {
+		ms = []*ir.JSONMember{}
 	}
-	return Value{Kind: Object, Fields: fs}
+	return &ir.JSONValue{Kind: ir.JSONObject, Members: ms}
 }

@@ -253,71 +253,113 @@ func Indent(v *ir.JSONValue, prefix, indent string, full bool) []byte {
 	return b.Bytes()
 }
 
+// Mark is told, as IndentMarked writes, where each value and key starts and
+// ends in the text: a primitive's whole literal, a container's opening
+// bracket, a key's string with its quotes (m is then the member, else nil).
+// It is called in the order of start, for a caller that maps the JSON back to
+// where its values came from (the TOON decoder's Origin).
+type Mark func(v *ir.JSONValue, m *ir.JSONMember, start, end int)
+
+// IndentMarked is Indent (no prefix, wire keys) that calls mark for each
+// value and key written.
+func IndentMarked(v *ir.JSONValue, indent string, mark Mark) []byte {
+	var b bytes.Buffer
+	w := writer{b: &b, indent: indent, mark: mark}
+	w.value(v, 0)
+	return b.Bytes()
+}
+
 func write(b *bytes.Buffer, v *ir.JSONValue, prefix, indent string, full bool) {
-	nl := func(depth int) {
-		if indent != "" {
-			b.WriteByte('\n')
-			b.WriteString(prefix)
-			b.WriteString(strings.Repeat(indent, depth))
+	w := writer{b: b, prefix: prefix, indent: indent, full: full}
+	w.value(v, 0)
+}
+
+// writer is the one JSON writer of ir.JSONValue.
+type writer struct {
+	b              *bytes.Buffer
+	prefix, indent string
+	full           bool // full names for keys the field table knows
+	mark           Mark // nil: no marks
+}
+
+func (w *writer) nl(depth int) {
+	if w.indent != "" {
+		w.b.WriteByte('\n')
+		w.b.WriteString(w.prefix)
+		for range depth {
+			w.b.WriteString(w.indent)
 		}
 	}
-	var rec func(v *ir.JSONValue, depth int)
-	rec = func(v *ir.JSONValue, depth int) {
-		switch v.Kind {
-		case ir.JSONNull:
-			b.WriteString("null")
-		case ir.JSONBool:
-			b.WriteString(strconv.FormatBool(v.Bool))
-		case ir.JSONNumber:
-			b.WriteString(v.Text)
-		case ir.JSONString:
-			if v.Raw != "" {
-				b.WriteString(v.Raw) // a lone surrogate escape, as written
+}
+
+func (w *writer) marked(v *ir.JSONValue, m *ir.JSONMember, start int) {
+	if w.mark != nil {
+		w.mark(v, m, start, w.b.Len())
+	}
+}
+
+func (w *writer) value(v *ir.JSONValue, depth int) {
+	start := w.b.Len()
+	switch v.Kind {
+	case ir.JSONNull:
+		w.b.WriteString("null")
+	case ir.JSONBool:
+		w.b.WriteString(strconv.FormatBool(v.Bool))
+	case ir.JSONNumber:
+		w.b.WriteString(v.Text)
+	case ir.JSONString:
+		if v.Raw != "" {
+			w.b.WriteString(v.Raw) // a lone surrogate escape, as written
+		} else {
+			writeString(w.b, v.Text)
+		}
+	case ir.JSONArray:
+		w.b.WriteByte('[')
+		w.marked(v, nil, start)
+		for i, it := range v.Items {
+			if i > 0 {
+				w.b.WriteByte(',')
+			}
+			w.nl(depth + 1)
+			w.value(it, depth+1)
+		}
+		if len(v.Items) > 0 {
+			w.nl(depth)
+		}
+		w.b.WriteByte(']')
+		return
+	case ir.JSONObject:
+		w.b.WriteByte('{')
+		w.marked(v, nil, start)
+		for i, m := range v.Members {
+			if i > 0 {
+				w.b.WriteByte(',')
+			}
+			w.nl(depth + 1)
+			key := m.Key
+			if w.full {
+				key = DisplayKey(v, m)
+			}
+			at := w.b.Len()
+			if m.KeyRaw != "" && key == m.Key {
+				w.b.WriteString(m.KeyRaw) // a lone surrogate escape, as written
 			} else {
-				writeString(b, v.Text)
+				writeString(w.b, key)
 			}
-		case ir.JSONArray:
-			b.WriteByte('[')
-			for i, it := range v.Items {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				nl(depth + 1)
-				rec(it, depth+1)
+			w.marked(nil, m, at)
+			w.b.WriteByte(':')
+			if w.indent != "" {
+				w.b.WriteByte(' ')
 			}
-			if len(v.Items) > 0 {
-				nl(depth)
-			}
-			b.WriteByte(']')
-		case ir.JSONObject:
-			b.WriteByte('{')
-			for i, m := range v.Members {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				nl(depth + 1)
-				key := m.Key
-				if full {
-					key = DisplayKey(v, m)
-				}
-				if m.KeyRaw != "" && key == m.Key {
-					b.WriteString(m.KeyRaw) // a lone surrogate escape, as written
-				} else {
-					writeString(b, key)
-				}
-				b.WriteByte(':')
-				if indent != "" {
-					b.WriteByte(' ')
-				}
-				rec(m.Value, depth+1)
-			}
-			if len(v.Members) > 0 {
-				nl(depth)
-			}
-			b.WriteByte('}')
+			w.value(m.Value, depth+1)
 		}
+		if len(v.Members) > 0 {
+			w.nl(depth)
+		}
+		w.b.WriteByte('}')
+		return
 	}
-	rec(v, 0)
+	w.marked(v, nil, start)
 }
 
 func writeString(b *bytes.Buffer, s string) { jsonquote.Write(b, s) }
