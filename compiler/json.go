@@ -63,15 +63,15 @@ func dataFormOf(text string) *frontEnd {
 		return nil
 	}
 	top, err := datajson.ShallowString(text)
-	if err != nil || top.Kind != datajson.Object {
+	if err != nil || top.Kind != ir.JSONObject {
 		return nil
 	}
-	format, items := top.Field("format"), top.Field("items")
-	if format == nil || format.Kind != datajson.String || items == nil || items.Kind != datajson.Array {
+	format, items := top.Member("format"), top.Member("items")
+	if format == nil || format.Kind != ir.JSONString || items == nil || items.Kind != ir.JSONArray {
 		return nil
 	}
 	for _, fe := range frontEnds {
-		if fe.dataJSON != nil && string(fe.lang) == format.Str {
+		if fe.dataJSON != nil && string(fe.lang) == format.Text {
 			return fe
 		}
 	}

@@ -2,10 +2,14 @@ package ir
 
 // JSON values are the one tree every JSON in rosettac is read into and
 // written from: a Lingua payload's content (LinguaDecoded.JSON), the data
-// forms of Rosetta and Lingua (internal/jsonvalue reads and writes them) and
-// the A2A JSON that translate --to a2a builds. It keeps what encoding/json
-// forgets: object members in source order, duplicate keys, a number's text and
-// a string literal no UTF-8 text can hold.
+// forms of Rosetta and Lingua (internal/jsonvalue reads and writes them), the
+// A2A JSON that translate --to a2a builds and the A2A JSON grammars/a2a reads,
+// TOON's values (grammars/toon) and the hints and blocks of AgentDSL's
+// relational JSON (internal/datajson). It keeps what encoding/json forgets:
+// object members in source order, duplicate keys, a number's text and a string
+// literal no UTF-8 text can hold. Where a value was written is not in it: a
+// reader that reports positions keeps them in a table beside the tree
+// (jsonvalue.Literals).
 
 // JSONKind is the kind of a JSON value.
 type JSONKind int

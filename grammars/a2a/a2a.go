@@ -22,9 +22,7 @@
 package a2a
 
 import (
-	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -55,7 +53,7 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 	var ds diag.List
 	content := src.Content()
 	base := diag.BOMLen(content) // an encoding mark, not JSON text
-	v, err := datajson.Decode([]byte(content[base:]))
+	v, lits, err := datajson.DecodeLiterals([]byte(content[base:]))
 	if err != nil {
 		off, why := len(content), err.Error()
 		var se *datajson.SyntaxError
@@ -70,20 +68,20 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 			Message: "the input is not valid JSON: " + why, Hint: "give one JSON value"})
 		return nil, ds
 	}
-	r := newReader(src, base, &ds)
-	bad := func(at *datajson.Value, format string, args ...any) ([]byte, diag.List) {
+	r := newReader(src, base, lits, &ds)
+	bad := func(at *ir.JSONValue, format string, args ...any) ([]byte, diag.List) {
 		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadA2A, Span: r.span(at), Message: fmt.Sprintf(format, args...),
 			Hint: "give A2A Messages (the Message definition of the A2A JSON Schema), a Task, or what rosettac translate --to a2a wrote (docs/interop.md)"})
 		return nil, ds
 	}
 	const want = "expected an A2A Message, an array of them, a Task, or {\"messages\": [...]}"
-	var list []datajson.Value
+	var list []*ir.JSONValue
 	switch kind := str(v, "kind"); {
-	case v.Kind == datajson.Array:
+	case v.Kind == ir.JSONArray:
 		list = v.Items
-	case v.Kind == datajson.Object && kind == "message":
-		list = []datajson.Value{*v}
-	case v.Kind == datajson.Object && kind == "task":
+	case v.Kind == ir.JSONObject && kind == "message":
+		list = []*ir.JSONValue{v}
+	case v.Kind == ir.JSONObject && kind == "task":
 		list = items(get(v, "history"))
 		if st := get(v, "status"); st != nil {
 			at := st
@@ -94,9 +92,9 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 				Message: fmt.Sprintf("the Task's state %q is not carried: Rosetta's obligation state follows from the messages", str(st, "state")),
 				Hint:    "accept the loss (--strict refuses it); the messages of its history are read"})
 		}
-	case v.Kind == datajson.Object:
+	case v.Kind == ir.JSONObject:
 		ms := get(v, "messages")
-		if ms == nil || ms.Kind != datajson.Array {
+		if ms == nil || ms.Kind != ir.JSONArray {
 			return bad(v, want)
 		}
 		list = ms.Items
@@ -105,9 +103,9 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 	}
 	var out []*ir.JSONValue
 	for i := range list {
-		m := &list[i]
+		m := list[i]
 		meta := get(get(m, "metadata"), "rosetta")
-		if meta == nil || meta.Kind != datajson.Object {
+		if meta == nil || meta.Kind != ir.JSONObject {
 			fm, f := r.message(m)
 			if f != nil {
 				return bad(f.at, "message %d: %s", i+1, f.msg)
@@ -118,7 +116,7 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 		// A message rosettac wrote: its header is metadata.rosetta, each
 		// part's metadata.rosetta its slot.
 		var head []*ir.JSONMember
-		var prose []datajson.Value
+		var prose []*ir.JSONValue
 		for _, f := range fields(meta) {
 			if f.key == "prose_before" {
 				prose = items(f.v)
@@ -132,12 +130,12 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 			r.taskLast[t] = str(meta, "id")
 		}
 		for i := range prose {
-			out = append(out, obj(kv("prose", value(&prose[i]))))
+			out = append(out, obj(kv("prose", value(prose[i]))))
 		}
 		var slots []*ir.JSONValue
 		parts := items(get(m, "parts"))
 		for i := range parts {
-			s, f := partSlot(&parts[i])
+			s, f := partSlot(parts[i])
 			if f != nil {
 				return bad(f.at, "message %s: %s", str(m, "messageId"), f.msg)
 			}
@@ -176,9 +174,9 @@ func Is(text string) bool {
 		return false
 	}
 	switch v.Kind {
-	case datajson.Array:
+	case ir.JSONArray:
 		return allMessages(v)
-	case datajson.Object:
+	case ir.JSONObject:
 		switch str(v, "kind") {
 		case "message":
 			return isMessage(v)
@@ -186,18 +184,18 @@ func Is(text string) bool {
 			return get(v, "id") != nil && get(v, "status") != nil
 		}
 		ms, ts := get(v, "messages"), get(v, "tasks")
-		return len(v.Keys) == 2 && ms != nil && allMessages(ms) && ts != nil && ts.Kind == datajson.Array
+		return len(v.Members) == 2 && ms != nil && allMessages(ms) && ts != nil && ts.Kind == ir.JSONArray
 	}
 	return false
 }
 
 // allMessages reports whether v is a non-empty array of Messages.
-func allMessages(v *datajson.Value) bool {
-	if v.Kind != datajson.Array || len(v.Items) == 0 {
+func allMessages(v *ir.JSONValue) bool {
+	if v.Kind != ir.JSONArray || len(v.Items) == 0 {
 		return false
 	}
 	for i := range v.Items {
-		if !isMessage(&v.Items[i]) {
+		if !isMessage(v.Items[i]) {
 			return false
 		}
 	}
@@ -205,13 +203,13 @@ func allMessages(v *datajson.Value) bool {
 }
 
 // isMessage reports whether v has the members every A2A Message has.
-func isMessage(v *datajson.Value) bool {
-	return v.Kind == datajson.Object && str(v, "kind") == "message" &&
+func isMessage(v *ir.JSONValue) bool {
+	return v.Kind == ir.JSONObject && str(v, "kind") == "message" &&
 		get(v, "messageId") != nil && get(v, "role") != nil && get(v, "parts") != nil
 }
 
 // partSlot rebuilds a slot's data form from a part rosettac wrote.
-func partSlot(p *datajson.Value) (*ir.JSONValue, *fault) {
+func partSlot(p *ir.JSONValue) (*ir.JSONValue, *fault) {
 	r := get(get(p, "metadata"), "rosetta")
 	if r == nil {
 		return nil, &fault{p, "a part without metadata.rosetta"}
@@ -224,7 +222,7 @@ func partSlot(p *datajson.Value) (*ir.JSONValue, *fault) {
 		return &ir.JSONValue{Kind: ir.JSONObject, Members: fs}, nil
 	}
 	var fs []*ir.JSONMember
-	var conf, neg *datajson.Value
+	var conf, neg *ir.JSONValue
 	for _, f := range fields(r) {
 		switch f.key {
 		case "confidence":
@@ -256,7 +254,7 @@ func partSlot(p *datajson.Value) (*ir.JSONValue, *fault) {
 			b := []*ir.JSONMember{kv("key", jstr(f.key)), kv("value", value(f.v))}
 			negs := items(neg)
 			for i := range negs {
-				if text(&negs[i]) == f.key {
+				if text(negs[i]) == f.key {
 					b = append(b, kv("neg", jbool(true)))
 				}
 			}
@@ -286,116 +284,94 @@ func partSlot(p *datajson.Value) (*ir.JSONValue, *fault) {
 
 // fault is why a value is not what A2A says it is, and the value.
 type fault struct {
-	at  *datajson.Value
+	at  *ir.JSONValue
 	msg string
 }
 
 // field is one member of an object as JSON.parse keeps it.
 type field struct {
 	key string
-	v   *datajson.Value
+	v   *ir.JSONValue
 }
 
 // fields are v's members, a repeated key in its first place with its last
 // value; none when v is not an object.
-func fields(v *datajson.Value) []field {
-	if v == nil || v.Kind != datajson.Object {
+func fields(v *ir.JSONValue) []field {
+	if v == nil || v.Kind != ir.JSONObject {
 		return nil
 	}
-	out := make([]field, 0, len(v.Keys))
+	out := make([]field, 0, len(v.Members))
 	at := map[string]int{}
-	for i, k := range v.Keys {
-		if j, ok := at[k]; ok {
-			out[j].v = &v.Items[i]
+	for _, m := range v.Members {
+		if j, ok := at[m.Key]; ok {
+			out[j].v = m.Value
 			continue
 		}
-		at[k] = len(out)
-		out = append(out, field{k, &v.Items[i]})
+		at[m.Key] = len(out)
+		out = append(out, field{m.Key, m.Value})
 	}
 	return out
 }
 
 // get is the value of key k of an object (its last, for a repeated key), or
 // nil when v is no object or has no such key.
-func get(v *datajson.Value, k string) *datajson.Value {
-	if v == nil || v.Kind != datajson.Object {
+func get(v *ir.JSONValue, k string) *ir.JSONValue {
+	if v == nil || v.Kind != ir.JSONObject {
 		return nil
 	}
-	for i := len(v.Keys) - 1; i >= 0; i-- {
-		if v.Keys[i] == k {
-			return &v.Items[i]
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == k {
+			return v.Members[i].Value
 		}
 	}
 	return nil
 }
 
 // items are an array's elements; none when v is not an array.
-func items(v *datajson.Value) []datajson.Value {
-	if v == nil || v.Kind != datajson.Array {
+func items(v *ir.JSONValue) []*ir.JSONValue {
+	if v == nil || v.Kind != ir.JSONArray {
 		return nil
 	}
 	return v.Items
 }
 
 // text is a string's text or a number's digits, else "".
-func text(v *datajson.Value) string {
+func text(v *ir.JSONValue) string {
 	switch {
 	case v == nil:
 		return ""
-	case v.Kind == datajson.String:
-		return v.Str
-	case v.Kind == datajson.Number:
-		return v.Raw
+	case v.Kind == ir.JSONString, v.Kind == ir.JSONNumber:
+		return v.Text
 	}
 	return ""
 }
 
 // str is text of member k of v.
-func str(v *datajson.Value, k string) string { return text(get(v, k)) }
+func str(v *ir.JSONValue, k string) string { return text(get(v, k)) }
 
-func isTrue(v *datajson.Value) bool { return v != nil && v.Kind == datajson.Bool && v.Raw == "true" }
+func isTrue(v *ir.JSONValue) bool { return v != nil && v.Kind == ir.JSONBool && v.Bool }
 
-// value is v as a value of the data form: the same JSON, numbers as written,
-// a string whose escape no UTF-8 text holds (a lone surrogate) as written;
-// null for no value.
-func value(v *datajson.Value) *ir.JSONValue {
-	if v == nil {
+// value is v as a value of the data form: the same JSON (numbers as written,
+// a string whose escape no UTF-8 text holds with its literal), each key of an
+// object once with its last value, where its first stands; null for no value.
+func value(v *ir.JSONValue) *ir.JSONValue {
+	switch {
+	case v == nil:
 		return &ir.JSONValue{Kind: ir.JSONNull}
-	}
-	switch v.Kind {
-	case datajson.Bool:
-		return jbool(v.Raw == "true")
-	case datajson.Number:
-		return &ir.JSONValue{Kind: ir.JSONNumber, Text: v.Raw}
-	case datajson.String:
-		s := jstr(v.Str)
-		if v.Lossy {
-			s.Raw = v.Raw
-		}
-		return s
-	case datajson.Array:
+	case v.Kind == ir.JSONArray:
 		out := &ir.JSONValue{Kind: ir.JSONArray, Items: make([]*ir.JSONValue, len(v.Items))}
-		for i := range v.Items {
-			out.Items[i] = value(&v.Items[i])
+		for i, it := range v.Items {
+			out.Items[i] = value(it)
 		}
 		return out
-	case datajson.Object:
+	case v.Kind == ir.JSONObject:
 		out := &ir.JSONValue{Kind: ir.JSONObject}
 		for _, f := range fields(v) {
 			out.Members = append(out.Members, kv(f.key, value(f.v)))
 		}
 		return out
 	}
-	return &ir.JSONValue{Kind: ir.JSONNull}
-}
-
-// indented is v's JSON text two-space indented, its literals byte for byte.
-func indented(v *datajson.Value) string {
-	var b bytes.Buffer
-	if err := json.Indent(&b, []byte(v.Raw), "", "  "); err != nil {
-		return v.Raw // never: datajson read it as JSON
-	}
-	return b.String()
+	return v
 }
 
 func jstr(s string) *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONString, Text: s} }

@@ -1,7 +1,9 @@
 package a2a
 
 import (
+	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"mime"
 	"strconv"
@@ -9,7 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
-	"github.com/rosettac/rosettac/internal/datajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -46,7 +48,8 @@ import (
 // messages add to it (Read), so that a foreign reply finds what it answers.
 type reader struct {
 	src      *diag.Source
-	base     int // where the JSON starts in src (after an encoding mark)
+	base     int                // where the JSON starts in src (after an encoding mark)
+	lits     jsonvalue.Literals // where each value is written, from base
 	ds       *diag.List
 	ids      map[string]string // messageId -> Rosetta id
 	taskLast map[string]string // taskId -> the Rosetta id of its latest message
@@ -54,29 +57,41 @@ type reader struct {
 	used     map[string]bool   // Rosetta ids given
 }
 
-func newReader(src *diag.Source, base int, ds *diag.List) *reader {
-	return &reader{src: src, base: base, ds: ds, ids: map[string]string{}, taskLast: map[string]string{},
+func newReader(src *diag.Source, base int, lits jsonvalue.Literals, ds *diag.List) *reader {
+	return &reader{src: src, base: base, lits: lits, ds: ds, ids: map[string]string{}, taskLast: map[string]string{},
 		seq: map[string]int{}, used: map[string]bool{}}
 }
 
 // span is where v is written in the source.
-func (r *reader) span(v *datajson.Value) diag.Span {
-	return r.src.Span(r.base+v.Off, r.base+v.Off+len(v.Raw))
+func (r *reader) span(v *ir.JSONValue) diag.Span {
+	at := r.lits[v]
+	return r.src.Span(r.base+at[0], r.base+at[1])
 }
 
-func (r *reader) lost(at *datajson.Value, format string, args ...any) {
+// indented is v's JSON text two-space indented, its literals byte for byte.
+func (r *reader) indented(v *ir.JSONValue) string {
+	at := r.lits[v]
+	raw := r.src.Content()[r.base+at[0] : r.base+at[1]]
+	var b bytes.Buffer
+	if err := json.Indent(&b, []byte(raw), "", "  "); err != nil {
+		return raw // never: datajson read it as JSON
+	}
+	return b.String()
+}
+
+func (r *reader) lost(at *ir.JSONValue, format string, args ...any) {
 	r.ds.Add(diag.Diagnostic{Severity: diag.Warning, Code: CodeLost, Span: r.span(at), Message: fmt.Sprintf(format, args...),
 		Hint: "Rosetta has no place for it; keep the A2A message beside the transcript if it matters, or accept the loss (--strict refuses it)"})
 }
 
 // message is one foreign Message as a Rosetta data-form message, or why m is
 // not a Message.
-func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
-	if m.Kind != datajson.Object || str(m, "kind") != "message" {
+func (r *reader) message(m *ir.JSONValue) (*ir.JSONValue, *fault) {
+	if m.Kind != ir.JSONObject || str(m, "kind") != "message" {
 		return nil, &fault{m, "not an A2A Message (kind \"message\")"}
 	}
 	mid := get(m, "messageId")
-	if mid == nil || mid.Kind != datajson.String {
+	if mid == nil || mid.Kind != ir.JSONString {
 		return nil, &fault{m, "an A2A Message needs a messageId string"}
 	}
 	role := str(m, "role")
@@ -85,17 +100,17 @@ func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
 		if at == nil {
 			at = m
 		}
-		return nil, &fault{at, fmt.Sprintf("message %s: role is %q, not user or agent", mid.Str, role)}
+		return nil, &fault{at, fmt.Sprintf("message %s: role is %q, not user or agent", mid.Text, role)}
 	}
 	parts := get(m, "parts")
-	if parts == nil || parts.Kind != datajson.Array {
-		return nil, &fault{m, fmt.Sprintf("message %s: an A2A Message needs parts", mid.Str)}
+	if parts == nil || parts.Kind != ir.JSONArray {
+		return nil, &fault{m, fmt.Sprintf("message %s: an A2A Message needs parts", mid.Text)}
 	}
 	other := map[string]string{"user": "agent", "agent": "user"}[role]
 	act := map[string]string{"user": "ask", "agent": "tell"}[role]
 
 	var fs []*ir.JSONMember
-	id := mid.Str
+	id := mid.Text
 	if !isRosettaID(id) || r.used[id] {
 		for {
 			r.seq[role]++
@@ -104,22 +119,22 @@ func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
 				break
 			}
 		}
-		if fieldValueOK(mid.Str) {
-			fs = append(fs, kv("x_a2a_id", jstr(mid.Str)))
+		if fieldValueOK(mid.Text) {
+			fs = append(fs, kv("x_a2a_id", jstr(mid.Text)))
 		} else {
-			r.lost(mid, "the messageId %q is not a Rosetta id and holds blanks, so no header field keeps it (the message is %s)", mid.Str, id)
+			r.lost(mid, "the messageId %q is not a Rosetta id and holds blanks, so no header field keeps it (the message is %s)", mid.Text, id)
 		}
 	}
 	r.used[id] = true
-	if _, dup := r.ids[mid.Str]; !dup {
-		r.ids[mid.Str] = id
+	if _, dup := r.ids[mid.Text]; !dup {
+		r.ids[mid.Text] = id
 	}
 
 	// re=: what the message answers.
 	re := ""
-	if refs := get(m, "referenceTaskIds"); refs != nil && refs.Kind == datajson.Array {
+	if refs := get(m, "referenceTaskIds"); refs != nil && refs.Kind == ir.JSONArray {
 		for i := range refs.Items {
-			ref := &refs.Items[i]
+			ref := refs.Items[i]
 			target := r.taskLast[text(ref)]
 			if target == "" {
 				target = r.ids[text(ref)]
@@ -128,7 +143,7 @@ func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
 				re = target
 				continue
 			}
-			r.lost(ref, "referenceTaskIds %q of message %s names no earlier message, or is not the first: Rosetta's re= names one", text(ref), mid.Str)
+			r.lost(ref, "referenceTaskIds %q of message %s names no earlier message, or is not the first: Rosetta's re= names one", text(ref), mid.Text)
 		}
 	}
 	task := str(m, "taskId")
@@ -141,7 +156,7 @@ func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
 		if fieldValueOK(task) {
 			fs = append(fs, kv("x_a2a_task", jstr(task)))
 		} else {
-			r.lost(get(m, "taskId"), "taskId %q of message %s holds blanks: no header field keeps it", task, mid.Str)
+			r.lost(get(m, "taskId"), "taskId %q of message %s holds blanks: no header field keeps it", task, mid.Text)
 		}
 	}
 	if task != "" {
@@ -157,22 +172,22 @@ func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
 		case fieldValueOK(ctx):
 			fs = append(fs, kv("x_a2a_context", jstr(ctx)))
 		default:
-			r.lost(get(m, "contextId"), "contextId %q of message %s holds blanks: neither a topic nor a header field keeps it", ctx, mid.Str)
+			r.lost(get(m, "contextId"), "contextId %q of message %s holds blanks: neither a topic nor a header field keeps it", ctx, mid.Text)
 		}
 	}
 	if len(fs) > 0 {
 		head = append(head, kv("fields", obj(fs...)))
 	}
 	if md := get(m, "metadata"); len(fields(md)) > 0 {
-		r.lost(md, "the metadata of message %s (%s) is not carried", mid.Str, keyList(md))
+		r.lost(md, "the metadata of message %s (%s) is not carried", mid.Text, keyList(md))
 	}
 	if ex := get(m, "extensions"); len(items(ex)) > 0 {
-		r.lost(ex, "the extensions of message %s are not carried", mid.Str)
+		r.lost(ex, "the extensions of message %s are not carried", mid.Text)
 	}
 
 	var slots []*ir.JSONValue
 	for i := range parts.Items {
-		s, f := r.part(&parts.Items[i], role, fmt.Sprintf("message %s part %d", mid.Str, i+1))
+		s, f := r.part(parts.Items[i], role, fmt.Sprintf("message %s part %d", mid.Text, i+1))
 		if f != nil {
 			return nil, f
 		}
@@ -183,36 +198,36 @@ func (r *reader) message(m *datajson.Value) (*ir.JSONValue, *fault) {
 }
 
 // part is one foreign part as a slot's data form; what names it in messages.
-func (r *reader) part(p *datajson.Value, role, what string) (*ir.JSONValue, *fault) {
+func (r *reader) part(p *ir.JSONValue, role, what string) (*ir.JSONValue, *fault) {
 	if md := get(p, "metadata"); len(fields(md)) > 0 {
 		r.lost(md, "the metadata of %s (%s) is not carried", what, keyList(md))
 	}
 	switch str(p, "kind") {
 	case "text":
 		t := get(p, "text")
-		if t == nil || t.Kind != datajson.String {
+		if t == nil || t.Kind != ir.JSONString {
 			return nil, &fault{p, what + ": a text part needs a text string"}
 		}
-		if proseOK(t.Str) {
+		if proseOK(t.Text) {
 			slot := "a"
 			if role == "user" {
 				slot = "q"
 			}
-			return obj(kv("slot", jstr(slot)), kv("text", jstr(t.Str))), nil
+			return obj(kv("slot", jstr(slot)), kv("text", jstr(t.Text))), nil
 		}
-		return linesSlot("text", "", t.Str), nil
+		return linesSlot("text", "", t.Text), nil
 	case "data":
 		d := get(p, "data")
-		if d == nil || d.Kind != datajson.Object {
+		if d == nil || d.Kind != ir.JSONObject {
 			return nil, &fault{p, what + ": a data part needs a data object"}
 		}
 		if bs, ok := bindingsOf(d); ok {
 			return obj(kv("slot", jstr("a")), kv("bindings", arr(bs...))), nil
 		}
-		return linesSlot("data", "json", indented(d)), nil
+		return linesSlot("data", "json", r.indented(d)), nil
 	case "file":
 		f := get(p, "file")
-		if f == nil || f.Kind != datajson.Object {
+		if f == nil || f.Kind != ir.JSONObject {
 			return nil, &fault{p, what + ": a file part needs a file object"}
 		}
 		name := fileBlockName(str(f, "name"))
@@ -275,7 +290,7 @@ func linesSlot(name, format, text string) *ir.JSONValue {
 // bindingsOf is a data object as bindings key = value, when every key is a
 // Rosetta binding key and every value a string a binding line holds as it
 // is.
-func bindingsOf(d *datajson.Value) ([]*ir.JSONValue, bool) {
+func bindingsOf(d *ir.JSONValue) ([]*ir.JSONValue, bool) {
 	fs := fields(d)
 	if len(fs) == 0 {
 		return nil, false
@@ -284,10 +299,10 @@ func bindingsOf(d *datajson.Value) ([]*ir.JSONValue, bool) {
 	for _, f := range fs {
 		// Only strings: a binding's value is text, and a number or a boolean
 		// read back from it would come back as a string.
-		if !isIdentWord(f.key) || f.v.Kind != datajson.String || !valueOK(f.v.Str) {
+		if !isIdentWord(f.key) || f.v.Kind != ir.JSONString || !valueOK(f.v.Text) {
 			return nil, false
 		}
-		bs = append(bs, obj(kv("key", jstr(f.key)), kv("value", jstr(f.v.Str))))
+		bs = append(bs, obj(kv("key", jstr(f.key)), kv("value", jstr(f.v.Text))))
 	}
 	return bs, true
 }
@@ -413,7 +428,7 @@ func mimeFormat(mt string) string {
 }
 
 // keyList names an object's keys, each once.
-func keyList(v *datajson.Value) string {
+func keyList(v *ir.JSONValue) string {
 	fs := fields(v)
 	ks := make([]string, len(fs))
 	for i, f := range fs {

@@ -327,25 +327,25 @@ func (f *fromJSON) isDocument(keys []string, offs []int) bool {
 	return true
 }
 
-func kindName(k Kind) string {
+func kindName(k ir.JSONKind) string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
 // kindOf is the kind of the value whose first byte is c.
-func kindOf(c byte) Kind {
+func kindOf(c byte) ir.JSONKind {
 	switch c {
 	case '{':
-		return Object
+		return ir.JSONObject
 	case '[':
-		return Array
+		return ir.JSONArray
 	case '"':
-		return String
+		return ir.JSONString
 	case 't', 'f':
-		return Bool
+		return ir.JSONBool
 	case 'n':
-		return Null
+		return ir.JSONNull
 	}
-	return Number
+	return ir.JSONNumber
 }
 
 // newNode starts a schema. Fixed labels are the keys as written; a generated
@@ -549,28 +549,18 @@ func (f *fromJSON) reportRows(n *node, order []int) {
 	}
 }
 
-// cellText writes a JSON value as a cell of kind k; ok is false when it does not fit.
-func cellText(k ir.DSLTypeKind, v *Value) (string, bool) {
-	if v == nil || v.Kind == Null {
+// cellText writes a JSON value as a cell of kind k; ok is false when it does
+// not fit. An array in a str column is appendStrList's.
+func cellText(k ir.DSLTypeKind, v *scalar) (string, bool) {
+	if v.Kind == ir.JSONNull {
 		return "_", true
 	}
 	switch k {
 	case ir.DSLInt, ir.DSLFloat:
-		return v.Raw, v.Kind == Number
+		return v.Raw, v.Kind == ir.JSONNumber
 	case ir.DSLStr:
-		switch v.Kind {
-		case String:
+		if v.Kind == ir.JSONString {
 			return v.Str, !v.Lossy && !strings.ContainsAny(v.Str, ",|\n") && v.Str != "_" && v.Str != ""
-		case Array:
-			parts := make([]string, len(v.Items))
-			for i := range v.Items {
-				it := &v.Items[i]
-				if it.Kind != String || !multiPart(it.Str, it.Lossy) {
-					return v.Raw, false
-				}
-				parts[i] = it.Str
-			}
-			return strings.Join(parts, ","), len(parts) >= 2
 		}
 		return v.Raw, false
 	}
@@ -586,7 +576,7 @@ func multiPart(s string, lossy bool) bool {
 }
 
 // appendStrList appends what cellText gives for the array at off in a str
-// column, without decoding it into Values.
+// column, without decoding it into a tree.
 func (d *decoder) appendStrList(b []byte, off int) ([]byte, bool) {
 	save, start := d.i, len(b)
 	defer func() { d.i = save }()
@@ -666,36 +656,36 @@ func (f *fromJSON) readHints(off int) {
 		switch k {
 		case "columns":
 			v := d.valueAt(offs[i])
-			if v.Kind != Object {
-				f.errAt(v.Off, CodeBadHint, "columns maps labels to column lines", "$agentdsl.columns is a %s", kindName(v.Kind))
+			if v.Kind != ir.JSONObject {
+				f.errAt(d.offset(v), CodeBadHint, "columns maps labels to column lines", "$agentdsl.columns is a %s", kindName(v.Kind))
 				return
 			}
-			for j, l := range v.Keys {
-				line := &v.Items[j]
-				if line.Kind != String {
-					f.errAt(line.Off, CodeBadHint, "a column line is a string", "$agentdsl.columns.%s is a %s", l, kindName(line.Kind))
+			for _, m := range v.Members {
+				l, line := m.Key, m.Value
+				if line.Kind != ir.JSONString {
+					f.errAt(d.offset(line), CodeBadHint, "a column line is a string", "$agentdsl.columns.%s is a %s", l, kindName(line.Kind))
 					return
 				}
-				cols, err := f.syn.ParseColumns(line.Str)
+				cols, err := f.syn.ParseColumns(line.Text)
 				if err != nil {
-					f.errAt(line.Off, CodeBadHint, "write the column line as in [SCHEMA]", "$agentdsl.columns.%s: %v", l, err)
+					f.errAt(d.offset(line), CodeBadHint, "write the column line as in [SCHEMA]", "$agentdsl.columns.%s: %v", l, err)
 					return
 				}
 				f.hints[l] = cols
 			}
 		case "order":
 			v := d.valueAt(offs[i])
-			if v.Kind != Array {
-				f.errAt(v.Off, CodeBadHint, "order is an array of labels", "$agentdsl.order is a %s", kindName(v.Kind))
+			if v.Kind != ir.JSONArray {
+				f.errAt(d.offset(v), CodeBadHint, "order is an array of labels", "$agentdsl.order is a %s", kindName(v.Kind))
 				return
 			}
 			f.order = []string{}
-			for j := range v.Items {
-				if v.Items[j].Kind != String {
-					f.errAt(v.Items[j].Off, CodeBadHint, "order is an array of labels", "$agentdsl.order holds a %s", kindName(v.Items[j].Kind))
+			for _, it := range v.Items {
+				if it.Kind != ir.JSONString {
+					f.errAt(d.offset(it), CodeBadHint, "order is an array of labels", "$agentdsl.order holds a %s", kindName(it.Kind))
 					return
 				}
-				f.order = append(f.order, v.Items[j].Str)
+				f.order = append(f.order, it.Text)
 			}
 		case "rows":
 			// An ID list as long as the table: read off the bytes.
@@ -728,26 +718,26 @@ func (f *fromJSON) blockErr(off int, format string, args ...any) {
 	f.errAt(off, CodeBadBlocks, "see docs/agentdsl.md for the JSON form of [FUNCTIONS], [CALL] and [RESULT]", format, args...)
 }
 
-func (f *fromJSON) functionsBlock(v *Value) ir.DSLBlock {
-	fs := &ir.DSLFunctions{Span: f.src.Span(v.Off, v.Off)}
-	if v.Kind != Array {
-		f.blockErr(v.Off, "$functions is a %s, not an array", kindName(v.Kind))
+func (f *fromJSON) functionsBlock(v *ir.JSONValue) ir.DSLBlock {
+	d := &f.d
+	fs := &ir.DSLFunctions{Span: f.span(d.offset(v))}
+	if v.Kind != ir.JSONArray {
+		f.blockErr(d.offset(v), "$functions is a %s, not an array", kindName(v.Kind))
 		return fs
 	}
-	for i := range v.Items {
-		it := &v.Items[i]
-		if it.Kind != Object {
-			f.blockErr(it.Off, "$functions[%d] is a %s, not an object", i, kindName(it.Kind))
+	for i, it := range v.Items {
+		if it.Kind != ir.JSONObject {
+			f.blockErr(d.offset(it), "$functions[%d] is a %s, not an object", i, kindName(it.Kind))
 			return fs
 		}
 		fn := &ir.DSLFunction{}
-		for j, k := range it.Keys {
-			x := &it.Items[j]
+		for _, m := range it.Members {
+			k, x := m.Key, m.Value
 			switch k {
 			case "name":
-				fn.Name = x.Str
+				fn.Name = x.Text
 			case "desc":
-				fn.Desc = &ir.DSLText{Text: x.Str}
+				fn.Desc = &ir.DSLText{Text: x.Text}
 			case "in", "out":
 				cols := f.fieldList(x, fmt.Sprintf("$functions[%d].%s", i, k))
 				if k == "in" {
@@ -756,7 +746,7 @@ func (f *fromJSON) functionsBlock(v *Value) ir.DSLBlock {
 					fn.Out = &ir.DSLColumns{Columns: cols}
 				}
 			default:
-				f.blockErr(x.Off, "$functions[%d] has an unknown key %s", i, k)
+				f.blockErr(d.offset(x), "$functions[%d] has an unknown key %s", i, k)
 				return fs
 			}
 		}
@@ -768,24 +758,23 @@ func (f *fromJSON) functionsBlock(v *Value) ir.DSLBlock {
 
 // fieldList reads [{"name","type","required"}...] back into columns, through
 // the grammar's column parser so that the result is what a column line gives.
-func (f *fromJSON) fieldList(v *Value, path string) []*ir.DSLColumn {
+func (f *fromJSON) fieldList(v *ir.JSONValue, path string) []*ir.DSLColumn {
 	cols := []*ir.DSLColumn{}
-	if v.Kind != Array {
-		f.blockErr(v.Off, "%s is a %s, not an array", path, kindName(v.Kind))
+	if v.Kind != ir.JSONArray {
+		f.blockErr(f.d.offset(v), "%s is a %s, not an array", path, kindName(v.Kind))
 		return cols
 	}
-	for i := range v.Items {
-		it := &v.Items[i]
+	for i, it := range v.Items {
 		var name, typ string
 		req := false
-		for j, k := range it.Keys {
-			switch k {
+		for _, m := range it.Members {
+			switch m.Key {
 			case "name":
-				name = it.Items[j].Str
+				name = m.Value.Text
 			case "type":
-				typ = it.Items[j].Str
+				typ = m.Value.Text
 			case "required":
-				req = it.Items[j].Raw == "true"
+				req = m.Value.Kind == ir.JSONBool && m.Value.Bool
 			}
 		}
 		text := name
@@ -800,7 +789,7 @@ func (f *fromJSON) fieldList(v *Value, path string) []*ir.DSLColumn {
 		}
 		cs, err := f.syn.ParseColumns(text)
 		if err != nil || len(cs) != 1 {
-			f.blockErr(it.Off, "%s[%d] is not a field: %v", path, i, err)
+			f.blockErr(f.d.offset(it), "%s[%d] is not a field: %v", path, i, err)
 			return cols
 		}
 		cols = append(cols, cs[0])
@@ -808,34 +797,41 @@ func (f *fromJSON) fieldList(v *Value, path string) []*ir.DSLColumn {
 	return cols
 }
 
-func (f *fromJSON) callBlock(v *Value) ir.DSLBlock {
-	c := &ir.DSLCall{Span: f.src.Span(v.Off, v.Off)}
-	if v.Kind != Object {
-		f.blockErr(v.Off, "$call is a %s, not an object", kindName(v.Kind))
+func (f *fromJSON) callBlock(v *ir.JSONValue) ir.DSLBlock {
+	d := &f.d
+	c := &ir.DSLCall{Span: f.span(d.offset(v))}
+	if v.Kind != ir.JSONObject {
+		f.blockErr(d.offset(v), "$call is a %s, not an object", kindName(v.Kind))
 		return c
 	}
-	if n := v.Field("name"); n != nil {
-		c.Name = n.Str
+	if n := v.Member("name"); n != nil {
+		c.Name = n.Text
 	}
-	ps := v.Field("params")
-	if ps == nil || ps.Kind != Object {
-		f.blockErr(v.Off, "$call has no params object")
+	ps := v.Member("params")
+	if ps == nil || ps.Kind != ir.JSONObject {
+		f.blockErr(d.offset(v), "$call has no params object")
 		return c
 	}
 	fn := f.funcs[c.Name]
-	for i, k := range ps.Keys {
-		val := &ps.Items[i]
+	for _, m := range ps.Members {
+		// A value as the scanner reads a row's cell, so a parameter is
+		// written as a cell of its column would be.
+		at := d.lits[m.Value]
+		val := d.scalar(at[0], at[1])
 		text := val.Str
-		if k := paramKind(fn, k); k != ir.DSLBadType {
-			text, _ = cellText(k, val)
-		} else if val.Kind != String {
+		if k := paramKind(fn, m.Key); k == ir.DSLStr && val.Kind == ir.JSONArray {
+			b, _ := d.appendStrList(nil, val.Off)
+			text = string(b)
+		} else if k != ir.DSLBadType {
+			text, _ = cellText(k, &val)
+		} else if val.Kind != ir.JSONString {
 			text = val.compact()
 		}
 		if strings.ContainsAny(text, "\n\r") {
-			f.blockErr(val.Off, "$call.params.%s holds a line break; a call value is one line", k)
+			f.blockErr(val.Off, "$call.params.%s holds a line break; a call value is one line", m.Key)
 			return c
 		}
-		c.Params = append(c.Params, &ir.DSLParam{Name: k, Value: text})
+		c.Params = append(c.Params, &ir.DSLParam{Name: m.Key, Value: text})
 	}
 	return c
 }
@@ -880,12 +876,12 @@ func (f *fromJSON) resultBlock(off int, n *node) ir.DSLBlock {
 		case "rows":
 		case "status":
 			r.StatusMarker = sp
-			if x.Kind == String {
+			if x.Kind == ir.JSONString {
 				r.Status = &ir.DSLText{Span: sp, Text: x.Str}
 			}
 		case "error":
 			r.ErrorMarker = sp
-			if x.Kind == String {
+			if x.Kind == ir.JSONString {
 				r.Error = &ir.DSLText{Span: sp, Text: x.Str}
 			}
 		default:

@@ -77,46 +77,15 @@ func numberMask(raw string) mask {
 	return mInt
 }
 
-// valueMask classifies a JSON value.
-func valueMask(v *Value) mask {
-	switch v.Kind {
-	case Null:
-		return mNull
-	case Bool:
-		return mBool
-	case Number:
-		return numberMask(v.Raw)
-	case String:
-		if !v.Lossy && strSafe(v.Str) {
-			return mStr
-		}
-		return mText
-	case Object:
-		return mObject
+// jsonMask classifies the JSON text of an any cell, read by the scanner
+// without a tree; ok is false when the text is not one JSON value.
+func jsonMask(text string) (m mask, ok bool) {
+	if valid(text) != nil {
+		return 0, false
 	}
-	if len(v.Items) == 0 {
-		return mEmpty
-	}
-	objs, strs := 0, 0
-	for i := range v.Items {
-		switch it := &v.Items[i]; it.Kind {
-		case Object:
-			objs++
-		case String:
-			if !it.Lossy && strSafe(it.Str) {
-				strs++
-			}
-		}
-	}
-	switch {
-	case objs == len(v.Items):
-		return mObjects
-	case objs > 0:
-		return mObjects | mArray // mixed: an error wherever it is met
-	case strs == len(v.Items) && strs >= 2:
-		return mMulti
-	}
-	return mArray
+	d := decoder{s: text}
+	d.space()
+	return d.mask(), true
 }
 
 // cellMask classifies the JSON value to_json writes for a cell of kind k.
@@ -143,11 +112,10 @@ func cellMask(k ir.DSLTypeKind, text string) mask {
 		}
 		return mMulti
 	case ir.DSLAny:
-		v, err := Decode([]byte(text))
-		if err != nil {
-			return mText
+		if m, ok := jsonMask(text); ok {
+			return m
 		}
-		return valueMask(v)
+		return mText
 	}
 	return mText
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/grammars/agentdsl"
 	"github.com/rosettac/rosettac/internal/datajson"
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/ir"
 	"github.com/rosettac/rosettac/passes/schema"
 )
@@ -84,46 +85,55 @@ func law2(t testing.TB, data []byte) {
 
 // sameJSON compares two values: numbers by their text, strings by their bytes,
 // objects by their keys in order and their values.
-func sameJSON(a, b *datajson.Value, path string) string {
+func sameJSON(a, b *ir.JSONValue, path string) string {
+	lit := func(v *ir.JSONValue) string { return string(jsonvalue.Compact(v)) }
 	if a.Kind != b.Kind {
-		return fmt.Sprintf("%s: %s became %s", path, a.Raw, b.Raw)
+		return fmt.Sprintf("%s: %s became %s", path, lit(a), lit(b))
 	}
 	switch a.Kind {
-	case datajson.Number, datajson.Bool, datajson.Null:
-		if a.Raw != b.Raw {
-			return fmt.Sprintf("%s: %s became %s", path, a.Raw, b.Raw)
+	case ir.JSONNumber, ir.JSONBool, ir.JSONNull:
+		if a.Text != b.Text || a.Bool != b.Bool {
+			return fmt.Sprintf("%s: %s became %s", path, lit(a), lit(b))
 		}
-	case datajson.String:
-		if a.Str != b.Str {
-			return fmt.Sprintf("%s: %q became %q", path, a.Str, b.Str)
+	case ir.JSONString:
+		if a.Text != b.Text {
+			return fmt.Sprintf("%s: %s became %s", path, lit(a), lit(b))
 		}
-	case datajson.Array:
+	case ir.JSONArray:
 		if len(a.Items) != len(b.Items) {
 			return fmt.Sprintf("%s: %d items became %d", path, len(a.Items), len(b.Items))
 		}
 		for i := range a.Items {
-			if m := sameJSON(&a.Items[i], &b.Items[i], path+"["+strconv.Itoa(i)+"]"); m != "" {
+			if m := sameJSON(a.Items[i], b.Items[i], path+"["+strconv.Itoa(i)+"]"); m != "" {
 				return m
 			}
 		}
-	case datajson.Object:
+	case ir.JSONObject:
 		// Every key keeps its place: from_json marks the objects whose
 		// arrays of objects come before other keys ([JSON] KEYS), and
 		// to_json writes them back in that order.
-		if !slicesEqual(a.Keys, b.Keys) {
-			return fmt.Sprintf("%s: key order %v became %v", path, a.Keys, b.Keys)
+		if ka, kb := keys(a), keys(b); !slicesEqual(ka, kb) {
+			return fmt.Sprintf("%s: key order %v became %v", path, ka, kb)
 		}
-		for i, k := range a.Keys {
-			w := b.Field(k)
+		for _, m := range a.Members {
+			w := b.Member(m.Key)
 			if w == nil {
-				return fmt.Sprintf("%s: key %s is lost", path, k)
+				return fmt.Sprintf("%s: key %s is lost", path, m.Key)
 			}
-			if m := sameJSON(&a.Items[i], w, path+"."+k); m != "" {
-				return m
+			if msg := sameJSON(m.Value, w, path+"."+m.Key); msg != "" {
+				return msg
 			}
 		}
 	}
 	return ""
+}
+
+func keys(v *ir.JSONValue) []string {
+	var ks []string
+	for _, m := range v.Members {
+		ks = append(ks, m.Key)
+	}
+	return ks
 }
 
 func slicesEqual(a, b []string) bool {

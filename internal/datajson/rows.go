@@ -48,7 +48,7 @@ type seg struct {
 }
 
 // cellVal is one member of the row being written: where its value is, and the
-// ID of the row it nests as a named reference. (Not a Value: the members of a
+// ID of the row it nests as a named reference. (No ir.JSONValue: the members of a
 // million rows pass through here.)
 type cellVal struct {
 	off, end int
@@ -217,7 +217,7 @@ func (f *fromJSON) object(n *node) {
 			return
 		}
 		v := d.shallow()
-		if v.Kind != Number || numMask(v.Raw) != mInt {
+		if v.Kind != ir.JSONNumber || numMask(v.Raw) != mInt {
 			f.shape(v.Off, f.pathKey("ID"), "ID is %s; a row ID is a 64-bit integer", v.Raw)
 			return
 		}
@@ -457,7 +457,7 @@ func (f *fromJSON) writeRow(n *node, i int, id, parent string, vals []cellVal) {
 			default:
 				v := f.d.scalar(vals[k].off, vals[k].end)
 				ok := true
-				if v.Kind == Array && col.Type.Kind == ir.DSLStr {
+				if v.Kind == ir.JSONArray && col.Type.Kind == ir.DSLStr {
 					b, ok = f.d.appendStrList(b, v.Off)
 				} else {
 					var text string

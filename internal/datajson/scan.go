@@ -1,7 +1,15 @@
 package datajson
 
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/rosettac/rosettac/internal/jsonvalue"
+	"github.com/rosettac/rosettac/ir"
+)
+
 // Scanning without a tree. from_json reads a large input twice over its bytes
-// (see rows.go) instead of decoding it into Values: these decoder methods read
+// (see rows.go) instead of decoding it into a tree: these decoder methods read
 // one value at d.i and move past it, building nothing bigger than a string.
 // Like the rest of decoder they run on text that json.Valid accepted.
 
@@ -60,29 +68,73 @@ func (d *decoder) skipStr() {
 	}
 }
 
-// shallow reads the value at d.i without its elements or members: Kind, Off
-// and Raw, and Str and Lossy for a string.
-func (d *decoder) shallow() Value {
+// scalar is one value as the scanner reads it, without its elements or
+// members: where it is written (Off, Raw), its kind, and for a string its
+// decoded text and whether decoding changed it (a lone surrogate escape). It
+// is no tree: what from_json needs of a cell or a member, read off the bytes.
+type scalar struct {
+	Kind  ir.JSONKind
+	Off   int    // byte offset of the value in the input
+	Raw   string // the value's exact bytes in the input
+	Str   string // String: the decoded text
+	Lossy bool   // String: it holds an escape (a lone surrogate) that decoding would change
+}
+
+// value is the scalar as a JSON value; an array or an object is one of its
+// kind without elements or members.
+func (v scalar) value() *ir.JSONValue {
+	out := &ir.JSONValue{Kind: v.Kind}
+	switch v.Kind {
+	case ir.JSONBool:
+		out.Bool = v.Raw == "true"
+	case ir.JSONNumber:
+		out.Text = v.Raw
+	case ir.JSONString:
+		out.Text = v.Str
+		if v.Lossy {
+			out.Raw = v.Raw
+		}
+	}
+	return out
+}
+
+// compact returns the value's text, without insignificant blanks when it
+// spans lines, so a JSON value of a pretty-printed input fits one line of an any
+// cell. Numbers and string escapes keep their exact text.
+func (v scalar) compact() string {
+	for i := 0; i < len(v.Raw); i++ {
+		switch v.Raw[i] {
+		case '\n', '\r':
+			var b bytes.Buffer
+			_ = json.Compact(&b, []byte(v.Raw))
+			return b.String()
+		}
+	}
+	return v.Raw
+}
+
+// shallow reads the value at d.i as a scalar and moves past it.
+func (d *decoder) shallow() scalar {
 	start := d.i
-	v := Value{Off: start}
+	v := scalar{Off: start}
 	switch d.s[start] {
 	case '{':
-		v.Kind = Object
+		v.Kind = ir.JSONObject
 		d.skip()
 	case '[':
-		v.Kind = Array
+		v.Kind = ir.JSONArray
 		d.skip()
 	case '"':
-		v.Kind = String
+		v.Kind = ir.JSONString
 		v.Str, v.Lossy = d.str()
 	case 't', 'f':
-		v.Kind = Bool
+		v.Kind = ir.JSONBool
 		d.skip()
 	case 'n':
-		v.Kind = Null
+		v.Kind = ir.JSONNull
 		d.skip()
 	default:
-		v.Kind = Number
+		v.Kind = ir.JSONNumber
 		d.skip()
 	}
 	v.Raw = d.s[start:d.i]
@@ -90,9 +142,9 @@ func (d *decoder) shallow() Value {
 }
 
 // scalar is the value [off, end) as shallow reads it.
-func (d *decoder) scalar(off, end int) Value {
-	v := Value{Kind: kindOf(d.s[off]), Off: off, Raw: d.s[off:end]}
-	if v.Kind == String {
+func (d *decoder) scalar(off, end int) scalar {
+	v := scalar{Kind: kindOf(d.s[off]), Off: off, Raw: d.s[off:end]}
+	if v.Kind == ir.JSONString {
 		save := d.i
 		d.i = off
 		v.Str, v.Lossy = d.str()
@@ -248,18 +300,25 @@ func (d *decoder) members(off int) (keys []string, offs []int) {
 	return keys, offs
 }
 
-// valueAt decodes the value at off into a tree; for the small values (hints,
-// functions, a call) whose shape is checked member by member.
-func (d *decoder) valueAt(off int) *Value {
+// valueAt decodes the value at off into a tree, for the small values (hints,
+// functions, a call) whose shape is checked member by member; where each of
+// its values is written is in d.lits.
+func (d *decoder) valueAt(off int) *ir.JSONValue {
 	save := d.i
 	d.i = off
+	if d.lits == nil {
+		d.lits = jsonvalue.Literals{}
+	}
 	v := d.value()
 	d.i = save
-	return &v
+	return v
 }
 
+// offset is where v, which valueAt decoded, is written.
+func (d *decoder) offset(v *ir.JSONValue) int { return d.lits[v][0] }
+
 // shallowAt is shallow at off; d.i does not move.
-func (d *decoder) shallowAt(off int) Value {
+func (d *decoder) shallowAt(off int) scalar {
 	save := d.i
 	d.i = off
 	v := d.shallow()

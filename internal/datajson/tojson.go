@@ -574,13 +574,13 @@ func (t *toJSON) cell(k ir.DSLTypeKind, text string) mask {
 		}
 		return numberMask(text)
 	case ir.DSLAny:
-		v, err := Decode([]byte(text))
-		if err != nil {
+		m, ok := jsonMask(text)
+		if !ok {
 			writeString(b, text) // only in a document with errors (AD025)
 			return mText
 		}
 		b.WriteString(text)
-		return valueMask(v)
+		return m
 	case ir.DSLStr:
 		if strings.IndexByte(text, ',') < 0 {
 			writeString(b, text)

@@ -2,123 +2,92 @@ package datajson
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/rosettac/rosettac/internal/jsonvalue"
+	"github.com/rosettac/rosettac/ir"
 )
 
-// Kind is the JSON type of a Value.
-type Kind uint8
-
-// JSON types.
-const (
-	Null Kind = iota
-	Bool
-	Number
-	String
-	Array
-	Object
-)
-
-// Value is one decoded JSON value that keeps what encoding/json forgets: the
-// order of an object's keys, the exact text of a number and the exact bytes of
-// every value.
-type Value struct {
-	Kind  Kind
-	Off   int     // byte offset of the value in the input
-	Raw   string  // the value's exact bytes in the input
-	Str   string  // String: the decoded text
-	Lossy bool    // String: it holds an escape (a lone surrogate) that decoding would change
-	Items []Value // Array elements; Object values (in key order)
-	Keys  []string
+// Decode parses one JSON text into the one JSON value type, ir.JSONValue:
+// members in source order and duplicates kept, numbers as written, a string
+// whose escape no UTF-8 text holds (a lone surrogate) with its literal in Raw,
+// and every other byte of a string kept as it is (invalid UTF-8 included, as
+// json.Valid accepts it). A syntax error is a *SyntaxError naming the byte
+// offset.
+func Decode(data []byte) (*ir.JSONValue, error) {
+	v, _, err := decode(string(data), false)
+	return v, err
 }
 
-// Decode parses one JSON text. Syntax errors name the byte offset.
-func Decode(data []byte) (*Value, error) {
-	s := string(data)
+// DecodeLiterals is Decode that also says where each value is written, for a
+// reader that reports positions in the JSON (grammars/a2a), as
+// jsonvalue.ParseLiterals does.
+func DecodeLiterals(data []byte) (*ir.JSONValue, jsonvalue.Literals, error) {
+	return decode(string(data), true)
+}
+
+func decode(s string, where bool) (*ir.JSONValue, jsonvalue.Literals, error) {
 	if err := valid(s); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d := decoder{s: s}
+	if where {
+		// About one value in every 32 bytes of JSON text (35 in A2A that
+		// translate --to a2a wrote), so that the table seldom grows.
+		d.lits = make(jsonvalue.Literals, len(s)/32)
+	}
 	d.space()
-	v := d.value()
-	return &v, nil
+	return d.value(), d.lits, nil
 }
 
-// Shallow decodes one JSON text's top-level value without what it nests: an
-// object's keys and its values as shallow reads them (Kind, Off and Raw, Str
-// for a string), any other value likewise. Telling what a document is then
-// builds no tree of it and meets no nesting limit but json.Valid's. A syntax
-// error is a *SyntaxError.
-func Shallow(data []byte) (*Value, error) { return ShallowString(string(data)) }
-
-// ShallowString is Shallow of text held as a string (a diag.Source's
-// content), without copying it.
-func ShallowString(s string) (*Value, error) {
+// ShallowString decodes one JSON text's top-level value without what it
+// nests: an object's members hold their strings, numbers and booleans, and
+// their arrays and objects only as a kind, empty. Telling what a document is
+// then builds no tree of it and meets no nesting limit but json.Valid's. A
+// syntax error is a *SyntaxError.
+func ShallowString(s string) (*ir.JSONValue, error) {
 	if err := valid(s); err != nil {
 		return nil, err
 	}
 	d := decoder{s: s}
 	d.space()
 	if s[d.i] != '{' {
-		v := d.shallow()
-		return &v, nil
+		return d.shallow().value(), nil
 	}
-	v := Value{Kind: Object, Off: d.i}
+	v := &ir.JSONValue{Kind: ir.JSONObject}
 	d.i++
 	for d.space(); s[d.i] != '}'; d.space() {
 		if s[d.i] == ',' {
 			d.i++
 			d.space()
 		}
-		k, _ := d.str()
+		keyAt := d.i
+		k, lossy := d.str()
+		m := &ir.JSONMember{Key: k}
+		if lossy {
+			m.KeyRaw = d.s[keyAt:d.i]
+		}
 		d.space()
 		d.i++ // the colon
 		d.space()
-		v.Keys = append(v.Keys, k)
-		v.Items = append(v.Items, d.shallow())
+		m.Value = d.shallow().value()
+		v.Members = append(v.Members, m)
 	}
-	v.Raw = s[v.Off : d.i+1]
-	return &v, nil
+	return v, nil
 }
 
 // decoder walks text that json.Valid accepted, so it need not report errors.
-// Children are gathered on one shared stack and copied out at exact size, and
-// key lists are shared between objects with the same keys (the rows of a
-// table), so a large array of objects costs about one allocation per object.
+// The members and elements of the containers being decoded are gathered on
+// shared stacks and copied out at exact size, an object's members in one
+// block, so a large array of objects costs few allocations per object.
 type decoder struct {
-	s     string
-	i     int
-	stack []Value
-	keys  []string
-	seen  [][]string // recent key lists, for sharing
-}
-
-// keyList returns a list equal to ks, shared with an earlier object's when the
-// same keys were seen recently.
-func (d *decoder) keyList(ks []string) []string {
-	for _, c := range d.seen {
-		if len(c) == len(ks) {
-			same := true
-			for i := range c {
-				if c[i] != ks[i] {
-					same = false
-					break
-				}
-			}
-			if same {
-				return c
-			}
-		}
-	}
-	out := append([]string(nil), ks...)
-	if len(d.seen) < 16 {
-		d.seen = append(d.seen, out)
-	} else {
-		d.seen[len(out)%16] = out
-	}
-	return out
+	s           string
+	i           int
+	lits        jsonvalue.Literals // where each value decoded is written; nil when no one asks
+	memberStack []ir.JSONMember
+	itemStack   []*ir.JSONValue
 }
 
 func (d *decoder) space() {
@@ -132,24 +101,30 @@ func (d *decoder) space() {
 	}
 }
 
-func (d *decoder) value() Value {
+// value decodes the value at d.i into a tree and moves past it.
+func (d *decoder) value() *ir.JSONValue {
 	start := d.i
-	v := Value{Off: start}
+	var v *ir.JSONValue
 	switch c := d.s[d.i]; {
 	case c == '{':
-		v.Kind = Object
+		v = &ir.JSONValue{Kind: ir.JSONObject}
 		d.i++
 		d.space()
-		base, kbase := len(d.stack), len(d.keys)
+		base := len(d.memberStack)
 		if d.s[d.i] != '}' {
 			for {
 				d.space()
-				k := d.value()
-				d.keys = append(d.keys, k.Str)
+				keyAt := d.i
+				k, lossy := d.str()
+				m := ir.JSONMember{Key: k}
+				if lossy {
+					m.KeyRaw = d.s[keyAt:d.i]
+				}
 				d.space()
 				d.i++ // ':'
 				d.space()
-				d.stack = append(d.stack, d.value())
+				m.Value = d.value()
+				d.memberStack = append(d.memberStack, m)
 				d.space()
 				if d.s[d.i] == ',' {
 					d.i++
@@ -159,18 +134,25 @@ func (d *decoder) value() Value {
 			}
 		}
 		d.i++ // '}'
-		v.Keys = d.keyList(d.keys[kbase:])
-		v.Items = append([]Value(nil), d.stack[base:]...)
-		d.stack, d.keys = d.stack[:base], d.keys[:kbase]
+		if n := len(d.memberStack) - base; n > 0 {
+			block := append([]ir.JSONMember(nil), d.memberStack[base:]...)
+			v.Members = make([]*ir.JSONMember, n)
+			for j := range block {
+				v.Members[j] = &block[j]
+			}
+			clear(d.memberStack[base:]) // no stale pointers kept alive
+			d.memberStack = d.memberStack[:base]
+		}
 	case c == '[':
-		v.Kind = Array
+		v = &ir.JSONValue{Kind: ir.JSONArray}
 		d.i++
 		d.space()
-		base := len(d.stack)
+		base := len(d.itemStack)
 		if d.s[d.i] != ']' {
 			for {
 				d.space()
-				d.stack = append(d.stack, d.value())
+				item := d.value()
+				d.itemStack = append(d.itemStack, item)
 				d.space()
 				if d.s[d.i] == ',' {
 					d.i++
@@ -180,29 +162,17 @@ func (d *decoder) value() Value {
 			}
 		}
 		d.i++ // ']'
-		if len(d.stack) > base {
-			v.Items = append([]Value(nil), d.stack[base:]...)
+		if len(d.itemStack) > base {
+			v.Items = append([]*ir.JSONValue(nil), d.itemStack[base:]...)
+			clear(d.itemStack[base:])
+			d.itemStack = d.itemStack[:base]
 		}
-		d.stack = d.stack[:base]
-	case c == '"':
-		v.Kind = String
-		v.Str, v.Lossy = d.str()
-	case c == 't':
-		v.Kind = Bool
-		d.i += 4
-	case c == 'f':
-		v.Kind = Bool
-		d.i += 5
-	case c == 'n':
-		v.Kind = Null
-		d.i += 4
 	default:
-		v.Kind = Number
-		for d.i < len(d.s) && isNumByte(d.s[d.i]) {
-			d.i++
-		}
+		v = d.shallow().value()
 	}
-	v.Raw = d.s[start:d.i]
+	if d.lits != nil {
+		d.lits[v] = [2]int{start, d.i}
+	}
 	return v
 }
 
@@ -274,31 +244,6 @@ func (d *decoder) str() (string, bool) {
 func hex4(s string) rune {
 	n, _ := strconv.ParseUint(s[:4], 16, 32)
 	return rune(n)
-}
-
-// Field returns the value of key k of an object, or nil.
-func (v *Value) Field(k string) *Value {
-	for i, key := range v.Keys {
-		if key == k {
-			return &v.Items[i]
-		}
-	}
-	return nil
-}
-
-// compact returns the value's text, without insignificant blanks when it
-// spans lines, so a JSON value of a pretty-printed input fits one line of an any
-// cell. Numbers and string escapes keep their exact text.
-func (v *Value) compact() string {
-	for i := 0; i < len(v.Raw); i++ {
-		switch v.Raw[i] {
-		case '\n', '\r':
-			var b bytes.Buffer
-			_ = json.Compact(&b, []byte(v.Raw))
-			return b.String()
-		}
-	}
-	return v.Raw
 }
 
 // writeString appends s as a JSON string. Like encoding/json it escapes control
