@@ -62,7 +62,10 @@ func dataFormOf(text string) *frontEnd {
 	if !strings.Contains(text, `"format"`) && !strings.Contains(text, `\u`) {
 		return nil
 	}
-	top, err := datajson.ShallowString(text)
+	if !strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{") {
+		return nil // a form is an object; an array's elements are not decoded to tell
+	}
+	top, err := datajson.Outline(text, 1)
 	if err != nil || top.Kind != ir.JSONObject {
 		return nil
 	}

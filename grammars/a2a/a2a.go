@@ -169,7 +169,7 @@ func Is(text string) bool {
 	if !strings.Contains(text, `"messageId"`) {
 		return false
 	}
-	v, err := datajson.Decode([]byte(text))
+	v, err := datajson.Outline(text, 3) // a message's members, in {"messages": [...]}
 	if err != nil {
 		return false
 	}

@@ -42,40 +42,20 @@ func decode(s string, where bool) (*ir.JSONValue, jsonvalue.Literals, error) {
 	return d.value(), d.lits, nil
 }
 
-// ShallowString decodes one JSON text's top-level value without what it
-// nests: an object's members hold their strings, numbers and booleans, and
-// their arrays and objects only as a kind, empty. Telling what a document is
-// then builds no tree of it and meets no nesting limit but json.Valid's. A
-// syntax error is a *SyntaxError.
-func ShallowString(s string) (*ir.JSONValue, error) {
+// Outline decodes one JSON text down to depth levels of nesting: the values
+// inside the top depth arrays and objects are whole if they are strings,
+// numbers, booleans or null, and arrays and objects without elements or
+// members if they are not. Telling what a document is (a data form's
+// "format", an A2A message's "kind") then decodes only the levels that tell
+// it and meets no nesting limit but json.Valid's. A syntax error is a
+// *SyntaxError.
+func Outline(s string, depth int) (*ir.JSONValue, error) {
 	if err := valid(s); err != nil {
 		return nil, err
 	}
 	d := decoder{s: s}
 	d.space()
-	if s[d.i] != '{' {
-		return d.shallow().value(), nil
-	}
-	v := &ir.JSONValue{Kind: ir.JSONObject}
-	d.i++
-	for d.space(); s[d.i] != '}'; d.space() {
-		if s[d.i] == ',' {
-			d.i++
-			d.space()
-		}
-		keyAt := d.i
-		k, lossy := d.str()
-		m := &ir.JSONMember{Key: k}
-		if lossy {
-			m.KeyRaw = d.s[keyAt:d.i]
-		}
-		d.space()
-		d.i++ // the colon
-		d.space()
-		m.Value = d.shallow().value()
-		v.Members = append(v.Members, m)
-	}
-	return v, nil
+	return d.valueTo(depth), nil
 }
 
 // decoder walks text that json.Valid accepted, so it need not report errors.
@@ -102,10 +82,16 @@ func (d *decoder) space() {
 }
 
 // value decodes the value at d.i into a tree and moves past it.
-func (d *decoder) value() *ir.JSONValue {
+func (d *decoder) value() *ir.JSONValue { return d.valueTo(-1) }
+
+// valueTo is value down to depth levels of nesting (Outline); a negative
+// depth has no end.
+func (d *decoder) valueTo(depth int) *ir.JSONValue {
 	start := d.i
 	var v *ir.JSONValue
 	switch c := d.s[d.i]; {
+	case depth == 0:
+		v = d.shallow().value()
 	case c == '{':
 		v = &ir.JSONValue{Kind: ir.JSONObject}
 		d.i++
@@ -123,7 +109,7 @@ func (d *decoder) value() *ir.JSONValue {
 				d.space()
 				d.i++ // ':'
 				d.space()
-				m.Value = d.value()
+				m.Value = d.valueTo(depth - 1)
 				d.memberStack = append(d.memberStack, m)
 				d.space()
 				if d.s[d.i] == ',' {
@@ -151,7 +137,7 @@ func (d *decoder) value() *ir.JSONValue {
 		if d.s[d.i] != ']' {
 			for {
 				d.space()
-				item := d.value()
+				item := d.valueTo(depth - 1)
 				d.itemStack = append(d.itemStack, item)
 				d.space()
 				if d.s[d.i] == ',' {

@@ -58,3 +58,34 @@ func TestDecodeDeep(t *testing.T) {
 		t.Error("JSON nested 10,001 deep decoded; json.Valid refuses it")
 	}
 }
+
+// TestOutline: Outline decodes depth levels: below them an array or an
+// object is one of its kind without elements or members, every other value
+// whole.
+func TestOutline(t *testing.T) {
+	in := `{"a": [1, {"b": [2]}], "s": "x", "o": {"k": {"deep": true}}}`
+	shell := func(k ir.JSONKind) *ir.JSONValue { return &ir.JSONValue{Kind: k} }
+	num := func(s string) *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONNumber, Text: s} }
+	obj := func(ms ...*ir.JSONMember) *ir.JSONValue { return &ir.JSONValue{Kind: ir.JSONObject, Members: ms} }
+	str := &ir.JSONValue{Kind: ir.JSONString, Text: "x"}
+	for depth, want := range map[int]*ir.JSONValue{
+		0: shell(ir.JSONObject),
+		1: obj(&ir.JSONMember{Key: "a", Value: shell(ir.JSONArray)}, &ir.JSONMember{Key: "s", Value: str},
+			&ir.JSONMember{Key: "o", Value: shell(ir.JSONObject)}),
+		2: obj(&ir.JSONMember{Key: "a", Value: &ir.JSONValue{Kind: ir.JSONArray, Items: []*ir.JSONValue{num("1"), shell(ir.JSONObject)}}},
+			&ir.JSONMember{Key: "s", Value: str},
+			&ir.JSONMember{Key: "o", Value: obj(&ir.JSONMember{Key: "k", Value: shell(ir.JSONObject)})}),
+	} {
+		got, err := datajson.Outline(in, depth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Outline(%d) (-want +got):\n%s", depth, diff)
+		}
+	}
+	whole, _ := datajson.Decode([]byte(in))
+	if got, _ := datajson.Outline(in, 4); !cmp.Equal(whole, got) {
+		t.Errorf("Outline(4) is not the whole value: %s", cmp.Diff(whole, got))
+	}
+}
