@@ -9,6 +9,7 @@ import (
 	iofs "io/fs"
 	"math"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -39,9 +40,37 @@ type env struct {
 	unreadable bool
 	// mapInputs lets readInput map large regular files instead of reading
 	// them (mapFile), for a command that never writes a file it read; unmap
-	// holds what run undoes when the command is over.
+	// holds what run undoes when the command is over, and mapped the files
+	// mapped, to tell a fault in one of them from a bug.
 	mapInputs bool
 	unmap     []func()
+	mapped    []mappedFile
+}
+
+// mappedFile is an input readInput mapped: its name and its bytes.
+type mappedFile struct {
+	name string
+	data []byte
+}
+
+// faultIn returns the mapped input that r, what a panic was raised with,
+// faulted in: a mapped file cut short while it was read (another program
+// truncated or rewrote it) faults on its pages past the new end, which
+// debug.SetPanicOnFault makes a panic naming the address. ok is false for any
+// other panic.
+func (e *env) faultIn(r any) (name string, ok bool) {
+	f, isFault := r.(interface{ Addr() uintptr })
+	if !isFault {
+		return "", false
+	}
+	addr := f.Addr()
+	for _, m := range e.mapped {
+		start := reflect.ValueOf(m.data).Pointer()
+		if addr >= start && addr < start+uintptr(len(m.data)) {
+			return m.name, true
+		}
+	}
+	return "", false
 }
 
 // command is one subcommand.
@@ -68,10 +97,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 		// A bug in rosettac must not print a Go stack trace at a user: say what
 		// happened and exit 2 ("the tool broke"), distinct from exit 1 ("your input").
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "rosettac: internal error: %v\nplease report this with the input that caused it\n", r)
+			if name, ok := e.faultIn(r); ok {
+				fmt.Fprintf(stderr, "rosettac: %s changed while it was read: it is shorter than when it was opened (truncated or rewritten by another program)\nrun rosettac again once the file is written\n", name)
+			} else {
+				fmt.Fprintf(stderr, "rosettac: internal error: %v\nplease report this with the input that caused it\n", r)
+			}
 			code = exitUsage
 		}
 	}()
+	// A mapped input that is cut short faults when read past its new end:
+	// a panic (faultIn tells it), not a crash.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
@@ -466,6 +502,8 @@ func readInput(e *env, name string, limit int64) (in input, over bool, size int6
 	if f, ok := r.(*os.File); ok && e.mapInputs && size >= mapMin && size <= limit {
 		if b, unmap := mapFile(f, size); b != nil {
 			e.unmap = append(e.unmap, unmap)
+			e.mapped = append(e.mapped, mappedFile{name, b})
+			afterMap(name)
 			return input{name: name, data: b}, false, size, nil
 		}
 	}
@@ -523,6 +561,10 @@ const (
 	heapBoundMin = 4 << 20  // inputs smaller than this are not bounded: their heaps are small
 	heapFloor    = 48 << 20 // the least limit boundHeap sets
 )
+
+// afterMap is called with a file's name once readInput has mapped it: a
+// test cuts the file short there, as another program might.
+var afterMap = func(name string) {}
 
 // mapMin is the smallest file readInput maps (when the command allows it):
 // below it, reading costs less than a mapping. A variable, so that a test can

@@ -2,6 +2,7 @@ package rosetta
 
 import (
 	"runtime"
+	"runtime/debug"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/internal/chatter"
@@ -103,6 +104,7 @@ type piece[T any] struct {
 	prepared []T
 	prose    []*ir.Prose
 	diags    diag.List
+	panicked any // what parsing the piece panicked with, raised again by the caller
 }
 
 func parseItems[T any](src *diag.Source, it prepItems[T], workers, chunk int) (*ir.Transcript, diag.List) {
@@ -141,14 +143,28 @@ func parseItems[T any](src *diag.Source, it prepItems[T], workers, chunk int) (*
 	order := make(chan chan piece[T], window)
 	for range workers {
 		go func() {
+			// The text may be a file mapped into memory (cmd/rosettac maps a
+			// large input), which faults where the file was cut short while
+			// it is read: a fault here is a panic, handed to the caller with
+			// any other, so that it is raised where the parse was called and
+			// not in a goroutine no one can recover.
+			debug.SetPanicOnFault(true)
 			for j := range jobs {
-				j.out <- parsePiece(src, j.from, j.to, it)
+				j.out <- parsePieceRecovered(src, j.from, j.to, it)
 			}
 		}()
 	}
 	go func() {
+		debug.SetPanicOnFault(true) // the cutter reads the text too
 		defer close(jobs)
 		defer close(order)
+		defer func() {
+			if r := recover(); r != nil {
+				out := make(chan piece[T], 1)
+				out <- piece[T]{panicked: r}
+				order <- out
+			}
+		}()
 		from, to := start, first
 		for from < len(text) {
 			if from > start {
@@ -162,8 +178,23 @@ func parseItems[T any](src *diag.Source, it prepItems[T], workers, chunk int) (*
 	}()
 	t := &ir.Transcript{Span: src.Span(0, src.Len())}
 	var ds diag.List
+	defer func() {
+		// A panic here (the consumer's, or a piece's raised again) leaves
+		// pieces unconsumed: let the producer and the workers finish.
+		if r := recover(); r != nil {
+			go func() {
+				for out := range order {
+					<-out
+				}
+			}()
+			panic(r)
+		}
+	}()
 	for out := range order {
 		pc := <-out
+		if pc.panicked != nil {
+			panic(pc.panicked)
+		}
 		pi := 0 // the piece's prose runs, handed out in order among its messages
 		for i, m := range pc.msgs {
 			if each != nil {
@@ -182,6 +213,16 @@ func parseItems[T any](src *diag.Source, it prepItems[T], workers, chunk int) (*
 		ds = append(ds, pc.diags...)
 	}
 	return t, ds
+}
+
+// parsePieceRecovered is parsePiece with a panic kept in the piece.
+func parsePieceRecovered[T any](src *diag.Source, from, to int, it prepItems[T]) (pc piece[T]) {
+	defer func() {
+		if r := recover(); r != nil {
+			pc = piece[T]{panicked: r}
+		}
+	}()
+	return parsePiece(src, from, to, it)
 }
 
 // parsePiece parses the lines in text[from:to] as the whole parse does from a

@@ -1,0 +1,51 @@
+//go:build unix
+
+package rosetta
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"syscall"
+	"testing"
+
+	"github.com/rosettac/rosettac/diag"
+)
+
+// TestParallelFaultRaisedInCaller: a mapped text cut short while the
+// parallel parser reads it (another program truncated the file) faults on
+// the pages past its new end in the goroutines that parse and cut it; the
+// fault is raised in the caller's goroutine, where cmd/rosettac tells it
+// apart, instead of crashing the process.
+func TestParallelFaultRaisedInCaller(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cut.rose")
+	text := bytes.Repeat([]byte("a1 tell a>b\n a status = ok ~hi\n unk []\n\n"), (1<<20)/40)
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	data, err := syscall.Mmap(int(f.Fd()), 0, len(text), syscall.PROT_READ, syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("no mmap here: %v", err)
+	}
+	defer syscall.Munmap(data)
+	src := diag.NewSource(path, data)
+	// Past the first cut (64 KiB) and its lines, which the caller reads.
+	if err := os.Truncate(path, 100<<10); err != nil {
+		t.Fatal(err)
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if _, ok := r.(interface{ Addr() uintptr }); !ok {
+			t.Fatalf("recovered %v (%T), want the fault", r, r)
+		}
+	}()
+	parseParallel(src, nil, 2, chunkSize)
+	t.Fatal("a text cut short parsed without a fault")
+}
