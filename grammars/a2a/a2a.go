@@ -11,7 +11,7 @@
 // warning. Both are built as Rosetta's data JSON form
 // ({"format":"rosetta","items":[...]}) and written as text by the Rosetta
 // grammar's writer, which the caller passes (a grammar imports no other
-// grammar), through internal/jsonvalue.ReadDataForm: the mapping has one
+// grammar), through internal/jsonvalue.WriteDataForm: the mapping has one
 // source of truth, the data form translate --to json writes.
 //
 // The JSON is read with internal/datajson, which keeps each value's byte
@@ -144,13 +144,12 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 		head = append(head, kv("slots", arr(slots...)))
 		out = append(out, obj(kv("message", &ir.JSONValue{Kind: ir.JSONObject, Members: head})))
 	}
-	data := jsonvalue.Compact(obj(kv("format", jstr("rosetta")), kv("items", arr(out...))))
-	text, _, more := jsonvalue.ReadDataForm(diag.NewSource(src.File, data), "rosetta", write)
+	text, more := jsonvalue.WriteDataForm(src, "rosetta", arr(out...), write)
 	if more.HasErrors() {
 		text = nil
 	}
 	// The data form is rosettac's own, built here, and in no file: what its
-	// reader refuses (a metadata.rosetta without the form's shape) is
+	// writer refuses (a metadata.rosetta without the form's shape) is
 	// reported at the start of the A2A file, whose text it is about.
 	for i := range more {
 		more[i].Span = src.Span(base, base)

@@ -208,3 +208,26 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+// TestA2ARosettaFormRefused: a message rosettac wrote whose metadata.rosetta
+// the data form's writer refuses, or that nests deeper than a data form's
+// reader reads, is T027 at the start of the file, as the form's JSON text
+// would be refused.
+func TestA2ARosettaFormRefused(t *testing.T) {
+	msg := func(meta string) string {
+		return `[{"kind":"message","messageId":"a1","role":"agent","parts":[],"metadata":{"rosetta":` + meta + `}}]`
+	}
+	for _, tc := range []struct{ in, want string }{
+		{msg(`{"slots":3}`), "id and act are required"},
+		{msg(`{"id":"a1","act":"tell","x":` + strings.Repeat("[", 250) + strings.Repeat("]", 250) + `}`), "JSON nested more than 200 deep"},
+	} {
+		text, ds := read("in.json", tc.in)
+		if text != nil || len(ds) != 1 || ds[0].Code != "T027" || !strings.Contains(ds[0].Message, tc.want) || ds[0].Span.StartOffset() != 0 {
+			t.Errorf("%.60s: %q %v, want one T027 at the start with %q", tc.in, text, ds, tc.want)
+		}
+	}
+	// Just within the reader's depth, the form is read.
+	if text, ds := read("in.json", msg(`{"id":"a1","act":"tell","x_deep":`+strings.Repeat("[", 190)+strings.Repeat("]", 190)+`,"slots":[]}`)); text == nil {
+		t.Errorf("a form 195 deep refused: %v", ds)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/rosettac/rosettac/diag"
 	"github.com/rosettac/rosettac/ir"
@@ -26,14 +27,11 @@ type TextWriter func(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (s
 // maps the text back to src, so that what a check finds in the text is
 // reported in the JSON. The caller has told the form by its top level; JSON
 // the reader cannot read, or items read refuses, is a T027 error (and no
-// text). The compiler's JSON front end and A2A's reader (which rebuilds
-// Rosetta's form) read through it.
+// text). The compiler's JSON front end reads through it; A2A's reader,
+// which builds Rosetta's form in memory, through WriteDataForm.
 func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *diag.Origin, diag.List) {
-	var ds diag.List
 	bad := func(off int, f string, args ...any) ([]byte, *diag.Origin, diag.List) {
-		ds.Add(diag.Diagnostic{Severity: diag.Error, Code: CodeBadDataForm, Span: src.Span(off, off), Message: fmt.Sprintf(f, args...),
-			Hint: "give the output of rosettac translate --to json (docs/translation.md has its shape)"})
-		return nil, nil, ds
+		return nil, nil, diag.List{badDataForm(src, off, f, args...)}
 	}
 	content := src.Content()
 	v, lits, err := ParseLiterals([]byte(content))
@@ -61,6 +59,56 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 	}
 	o.Verify(text) // a writer's slip costs precision, never a wrong position
 	return []byte(text), o, nil
+}
+
+// WriteDataForm is ReadDataForm of a form built in memory (A2A's reader
+// builds Rosetta's): the text {"format":"<format>","items":items} describes,
+// without an Origin, since no file holds the form. What read refuses is a
+// T027 error at the start of src, the file the form was built from. read
+// is given what ReadDataForm would give it, so a form that its JSON text
+// would change goes through that text: one nested deeper than MaxDepth,
+// refused as ReadDataForm refuses it, and one with a string or key that is
+// not UTF-8 (a writer replaces those bytes with U+FFFD).
+func WriteDataForm(src *diag.Source, format string, items *ir.JSONValue, read TextWriter) ([]byte, diag.List) {
+	if !asWritten(items, 1) {
+		form := &ir.JSONValue{Kind: ir.JSONObject, Members: []*ir.JSONMember{
+			{Key: "format", Value: &ir.JSONValue{Kind: ir.JSONString, Text: format}},
+			{Key: "items", Value: items}}}
+		text, _, ds := ReadDataForm(diag.NewSource(src.File, Compact(form)), format, read)
+		for i := range ds {
+			ds[i].Span = src.Span(0, 0)
+		}
+		return text, ds
+	}
+	text, err := read(items, nil)
+	if err != nil {
+		return nil, diag.List{badDataForm(src, 0, "%v", err)}
+	}
+	return []byte(text), nil
+}
+
+// asWritten reports whether v, at depth d, reads back from its JSON text as
+// it is: nothing in it deeper than MaxDepth, and every string and key UTF-8.
+func asWritten(v *ir.JSONValue, d int) bool {
+	if d > MaxDepth || v.Kind == ir.JSONString && !utf8.ValidString(v.Text) {
+		return false
+	}
+	for _, it := range v.Items {
+		if !asWritten(it, d+1) {
+			return false
+		}
+	}
+	for _, m := range v.Members {
+		if !utf8.ValidString(m.Key) || !asWritten(m.Value, d+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func badDataForm(src *diag.Source, off int, format string, args ...any) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Code: CodeBadDataForm, Span: src.Span(off, off), Message: fmt.Sprintf(format, args...),
+		Hint: "give the output of rosettac translate --to json (docs/translation.md has its shape)"}
 }
 
 // quoteInString writes s as it is written inside a JSON string literal.
