@@ -47,8 +47,7 @@ func JSONToTOON(src *diag.Source, opt TOONOptions) ([]byte, diag.List) {
 // newline), or gives the decoder's diagnostic: a TN code, its position and
 // the spec section in its hint.
 func TOONToJSON(src *diag.Source, opt TOONOptions) ([]byte, diag.List) {
-	text, _, ds := toon.DecodeJSON(src, toon.DecodeOptions{Indent: opt.Indent, Lenient: opt.Lenient})
-	return text, ds
+	return toon.DecodeJSONText(src, toon.DecodeOptions{Indent: opt.Indent, Lenient: opt.Lenient})
 }
 
 func docFile(doc ir.Document) string {

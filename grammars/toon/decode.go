@@ -25,7 +25,7 @@ type DecodeOptions struct {
 // that what a check of the JSON finds is reported in the TOON file. It
 // carries no fix into the file (diag.Origin.NoFixes).
 func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, *diag.Origin, diag.List) {
-	v, pos, ds := decode(src, opt)
+	v, pos, ds := decode(src, opt, true)
 	if ds.HasErrors() {
 		return nil, nil, ds
 	}
@@ -36,6 +36,17 @@ func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, *diag.Origin, diag
 	text := append(jsonvalue.IndentMarked(v, "  ", markOrigin(o, src.Content(), pos)), '\n')
 	o.Verify(string(text))
 	return text, o, ds
+}
+
+// DecodeJSONText is DecodeJSON's text without its Origin, for a caller that
+// reports nothing in the JSON (translate --to json): the same bytes, without
+// keeping where each value was read.
+func DecodeJSONText(src *diag.Source, opt DecodeOptions) ([]byte, diag.List) {
+	v, _, ds := decode(src, opt, false)
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	return append(jsonvalue.IndentMarked(v, "  ", nil), '\n'), ds
 }
 
 // Decode reads a TOON document. It stops at the first error, which is the one
@@ -50,13 +61,16 @@ func DecodeJSON(src *diag.Source, opt DecodeOptions) ([]byte, *diag.Origin, diag
 // row's missing cells leave their fields out, extra cells are dropped), and
 // content after a complete root is ignored.
 func Decode(src *diag.Source, opt DecodeOptions) (*ir.JSONValue, diag.List) {
-	v, _, ds := decode(src, opt)
+	v, _, ds := decode(src, opt, false)
 	return v, ds
 }
 
-// decode is Decode that also says where each value and key was read.
-func decode(src *diag.Source, opt DecodeOptions) (v *ir.JSONValue, pos *positions, ds diag.List) {
-	pos = newPositions(len(src.Content()))
+// decode is Decode that also says, when where is set, where each value and
+// key was read (the tables cost a third of a large decode).
+func decode(src *diag.Source, opt DecodeOptions, where bool) (v *ir.JSONValue, pos *positions, ds diag.List) {
+	if where {
+		pos = newPositions(len(src.Content()))
+	}
 	d := &decoder{src: src, data: src.Content(), strict: !opt.Lenient, indent: opt.Indent, pos: pos}
 	if d.indent <= 0 {
 		d.indent = 2
@@ -574,7 +588,9 @@ func (d *decoder) spanBlanks(first int) {
 // primitive decodes a value token (§4).
 func (d *decoder) primitive(tok string, off int) *ir.JSONValue {
 	v := d.primitiveValue(tok, off)
-	d.pos.value[v] = token(off, off+len(tok))
+	if d.pos != nil {
+		d.pos.value[v] = token(off, off+len(tok))
+	}
 	return v
 }
 

@@ -151,6 +151,13 @@ func runDecodeCase(t *testing.T, tc fixtureCase) {
 	if !Equal(got, want) {
 		t.Fatalf("decode %q: value differs", input)
 	}
+	// translate --to json's text, decoded without positions, is the
+	// compiler's, decoded with them.
+	src := diag.NewSource("x.toon", []byte(input))
+	withOrigin, _, _ := DecodeJSON(src, opt)
+	if text, _ := DecodeJSONText(src, opt); string(text) != string(withOrigin) {
+		t.Fatalf("decode %q: DecodeJSONText %q, DecodeJSON %q", input, text, withOrigin)
+	}
 }
 
 // checkDiagnostic holds a decode error to the project's standard: a TN code,

@@ -50,8 +50,12 @@ func newPositions(n int) *positions {
 	return &positions{value: make(map[*ir.JSONValue]written, n/8), key: make(map[*ir.JSONMember]written, n/12)}
 }
 
-// placed is v at w unless the decoder placed it already.
+// placed is v at w unless the decoder placed it already. Nil positions
+// (a decode no one asked where) keep nothing.
 func (p *positions) placed(v *ir.JSONValue, w written) *ir.JSONValue {
+	if p == nil {
+		return v
+	}
 	if _, ok := p.value[v]; !ok && w.ok {
 		p.value[v] = w
 	}
@@ -74,7 +78,7 @@ func emptyObject() *ir.JSONValue {
 type objectBuilder struct {
 	members []*ir.JSONMember
 	index   map[string]int // built once the object is large enough to need it
-	pos     *positions     // where keys were read; nil for JSON input
+	pos     *positions     // where keys were read; nil for JSON input and when no one asks
 }
 
 // set adds key, or replaces its value; it reports whether the key was new.
