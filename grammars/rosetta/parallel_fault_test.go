@@ -49,3 +49,32 @@ func TestParallelFaultRaisedInCaller(t *testing.T) {
 	parseParallel(src, nil, 2, chunkSize)
 	t.Fatal("a text cut short parsed without a fault")
 }
+
+// TestParallelWorkerFaultRaisedInCaller: a fault in the middle of a piece,
+// away from the cut points, is met by the worker that parses the piece; it
+// too is raised in the caller's goroutine. (A page of the text is made
+// unreadable, as a file cut short underneath leaves its tail.)
+func TestParallelWorkerFaultRaisedInCaller(t *testing.T) {
+	text := bytes.Repeat([]byte("a1 tell a>b\n a status = ok ~hi\n unk []\n\n"), (1<<20)/40)
+	data, err := syscall.Mmap(-1, 0, len(text), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("no anonymous mmap here: %v", err)
+	}
+	defer syscall.Munmap(data)
+	copy(data, text)
+	page := os.Getpagesize()
+	hole := (96 << 10) / page * page // inside the second piece: its cuts are near 64 and 128 KiB
+	if err := syscall.Mprotect(data[hole:hole+page], syscall.PROT_NONE); err != nil {
+		t.Skipf("no mprotect here: %v", err)
+	}
+	src := diag.NewSource("hole.rose", data)
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		r := recover()
+		if _, ok := r.(interface{ Addr() uintptr }); !ok {
+			t.Fatalf("recovered %v (%T), want the fault", r, r)
+		}
+	}()
+	parseParallel(src, nil, 2, chunkSize)
+	t.Fatal("a text with an unreadable page parsed without a fault")
+}
