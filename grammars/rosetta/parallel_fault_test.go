@@ -15,9 +15,10 @@ import (
 
 // TestParallelFaultRaisedInCaller: a mapped text cut short while the
 // parallel parser reads it (another program truncated the file) faults on
-// the pages past its new end in the goroutines that parse and cut it; the
-// fault is raised in the caller's goroutine, where cmd/rosettac tells it
-// apart, instead of crashing the process.
+// the pages past its new end; cut at 100 KiB, the goroutine that finds the
+// cut points meets it first (near 128 KiB). The fault is raised in the
+// caller's goroutine, where cmd/rosettac tells it apart, instead of crashing
+// the process. TestParallelWorkerFaultRaisedInCaller has a worker meet it.
 func TestParallelFaultRaisedInCaller(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cut.rose")
 	text := bytes.Repeat([]byte("a1 tell a>b\n a status = ok ~hi\n unk []\n\n"), (1<<20)/40)
