@@ -2,10 +2,14 @@ package compiler
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/rosettac/rosettac/diag"
+	"github.com/rosettac/rosettac/emit/translate"
 	"github.com/rosettac/rosettac/ir"
 )
 
@@ -85,7 +89,7 @@ func TestJSONReadsAsItsLanguage(t *testing.T) {
 // TestAddDataForm: a language's data JSON form is one field of its row.
 func TestAddDataForm(t *testing.T) {
 	row := *csvFrontEnd
-	row.dataJSON = func(items *ir.JSONValue, mark func(int, *ir.JSONValue)) (string, error) {
+	row.dataJSON = func(items *ir.JSONValue, mark func(int, *ir.JSONValue), _ func(string, *ir.JSONValue)) (string, error) {
 		var b strings.Builder
 		for _, it := range items.Items {
 			mark(b.Len(), it) // each line is an item's string, written as it is
@@ -115,6 +119,56 @@ func TestAddDataForm(t *testing.T) {
 		a, b := d.Span.Offsets()
 		if d.Span.Source().Content() != src || !strings.Contains("x,ann", src[a:b]) || d.Span.Start().Line != 2 {
 			t.Errorf("%s at %s (%q of the JSON), want inside the row's string on line 2", d.Code, d.Span, src[a:b])
+		}
+	}
+}
+
+// TestDataFormNotCarried: a member of Rosetta's data form that its text does
+// not carry (a key the form does not have, or one its shape leaves unused)
+// is a T025 warning at the member's value, naming its path, and the rest is
+// read; a form translate --to json wrote has none.
+func TestDataFormNotCarried(t *testing.T) {
+	form := `{"format":"rosetta","items":[` +
+		`{"prose":"p\n","note":1},` +
+		`{"message":{"id":"a1.1","act":"tell","from":"a1","to":["b1"],"colour":"red","slots":[` +
+		`{"slot":"a","bindings":[{"key":"k","value":"v","conf":"hi","why":"x"}],"items":["lost"]},` +
+		`{"slot":"ctx","text":"@a1.0","refs":["@a1.0"]},` +
+		`{"slot":"want","fields":[{"name":"eta","type":"dur","unit":"s"}]},` +
+		`{"slot":"mark","marks":[{"addr":"a1.0#L1","op":"=","value":"n","by":"me"}]},` +
+		`{"slot":"unk","items":[],"extra":true}]}}]}`
+	r := Check("f.json", []byte(form), Options{})
+	if r.Lang != ir.Rosetta || r.Doc == nil {
+		t.Fatalf("read as %s, doc %v: %v", r.Lang, r.Doc, r.Diags)
+	}
+	got := map[string]string{}
+	for _, d := range r.Diags {
+		if d.Code == "T025" {
+			path, _, _ := strings.Cut(d.Message, " ")
+			got[path] = form[d.Span.StartOffset():d.Span.EndOffset()]
+		}
+	}
+	want := map[string]string{
+		"$.items[0].note":                             "1",
+		"$.items[1].message.colour":                   `"red"`,
+		"$.items[1].message.slots[0].items":           `["lost"]`,
+		"$.items[1].message.slots[0].bindings[0].why": `"x"`,
+		"$.items[1].message.slots[2].fields[0].unit":  `"s"`,
+		"$.items[1].message.slots[3].marks[0].by":     `"me"`,
+		"$.items[1].message.slots[4].extra":           "true",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("T025s (-want +got), path to the JSON at their spans:\n%s", diff)
+	}
+	// What translate --to json writes reads back with none.
+	out, err := os.ReadFile("../examples/incident.rose")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := Check("incident.rose", out, Options{})
+	js, _ := translate.Translate(src.Doc, ir.JSON)
+	for _, d := range Check("incident.json", js, Options{}).Diags {
+		if d.Code == "T025" {
+			t.Errorf("translate --to json's own form: %v", d)
 		}
 	}
 }

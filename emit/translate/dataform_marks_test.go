@@ -51,7 +51,7 @@ func TestDataFormMarksHold(t *testing.T) {
 			v  *ir.JSONValue
 		}
 		var marks []mark
-		text, err := write(v.Member("items"), func(at int, v *ir.JSONValue) { marks = append(marks, mark{at, v}) })
+		text, err := write(v.Member("items"), func(at int, v *ir.JSONValue) { marks = append(marks, mark{at, v}) }, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}

@@ -24,7 +24,7 @@ import (
 // Lingua text. An item or message without the documented shape is an error
 // naming its JSON path. mark, when not nil, is told which item and message
 // each piece of the text comes from (jsonvalue.TextWriter).
-func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error) {
+func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue), _ func(path string, v *ir.JSONValue)) (string, error) {
 	var b strings.Builder
 	from := func(v *ir.JSONValue) {
 		if mark != nil {

@@ -2,6 +2,7 @@ package rosetta
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rosettac/rosettac/internal/rosaddr"
@@ -23,89 +24,187 @@ import (
 // naming its JSON path. mark, when not nil, is told where each piece of the
 // text comes from (jsonvalue.TextWriter), so that a check of the text
 // reports in the JSON.
-func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error) {
-	w := &jsonText{mark: mark}
+func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue), unread func(path string, v *ir.JSONValue)) (string, error) {
+	w := &jsonText{mark: mark, unread: unread}
 	for i, it := range items.Items {
 		if i > 0 {
 			w.WriteByte('\n')
 		}
-		if p := it.Member("prose"); p != nil && p.Kind == ir.JSONString {
-			w.copied(p, it)
-			w.WriteString(p.Text + "\n")
-			continue
+		if err := w.item(i, it); err != nil {
+			return "", err
 		}
-		m := it.Member("message")
-		if m == nil || m.Kind != ir.JSONObject {
-			return "", fmt.Errorf("$.items[%d]: want {\"message\":{...}} or {\"prose\":\"...\"}", i)
-		}
-		w.from(m)
-		if d := m.Member("degraded"); d != nil && d.Bool {
-			if ls := m.Member("lines"); ls != nil {
-				for _, l := range ls.Items {
-					w.copied(l, m)
-					w.WriteString(l.Text + "\n")
-				}
-			}
-			if len(m.Texts("lines")) == 0 {
-				w.WriteString("\n")
-			}
-			continue
-		}
-		idv, actv := m.Member("id"), m.Member("act")
-		if idv == nil || idv.Kind != ir.JSONString || actv == nil || actv.Kind != ir.JSONString {
-			return "", fmt.Errorf("$.items[%d].message: id and act are required", i)
-		}
-		id := idv.Text
-		w.copied(idv, m)
-		w.WriteString(id + " ")
-		w.copied(actv, m)
-		w.WriteString(actv.Text)
-		from, _ := m.Str("from")
-		if to := m.Texts("to"); len(to) > 0 || from != "" && from != idAgent(id) {
-			w.WriteByte(' ')
-			if t := m.Member("to"); t != nil {
-				w.from(t)
-			} else {
-				w.from(m.Member("from"))
-			}
-			w.WriteString(from + ">" + strings.Join(to, ","))
-			w.from(m)
-		}
-		if tp, ok := m.Str("topic"); ok && tp != "" {
-			w.WriteString(" #")
-			w.copied(m.Member("topic"), m)
-			w.WriteString(tp)
-		}
-		if f := m.Member("fields"); f != nil {
-			for _, fd := range f.Members {
-				w.WriteByte(' ')
-				w.from(f)
-				w.WriteString(fd.Key + "=")
-				w.copied(fd.Value, f)
-				w.WriteString(fd.Value.Text)
-			}
-			w.from(m)
-		}
-		w.WriteByte('\n')
-		slots := m.Member("slots")
-		if slots == nil {
-			continue
-		}
-		for j, s := range slots.Items {
-			key, ok := s.Str("slot")
-			if !ok {
-				return "", fmt.Errorf("$.items[%d].message.slots[%d]: slot is required", i, j)
-			}
-			w.slot(key, s, m.Member("act").Text == "def")
-		}
+		w.reportItem(i, it)
+		w.seen = w.seen[:0]
 	}
 	return w.String(), nil
+}
+
+// item writes items[i].
+func (w *jsonText) item(i int, it *ir.JSONValue) error {
+	if p := w.get(it, "prose"); p != nil && p.Kind == ir.JSONString {
+		w.copied(p, it)
+		w.WriteString(p.Text + "\n")
+		return nil
+	}
+	m := w.get(it, "message")
+	if m == nil || m.Kind != ir.JSONObject {
+		return fmt.Errorf("$.items[%d]: want {\"message\":{...}} or {\"prose\":\"...\"}", i)
+	}
+	w.from(m)
+	if d := w.get(m, "degraded"); d != nil && d.Bool {
+		if ls := w.get(m, "lines"); ls != nil {
+			for _, l := range ls.Items {
+				w.copied(l, m)
+				w.WriteString(l.Text + "\n")
+			}
+		}
+		if len(w.texts(m, "lines")) == 0 {
+			w.WriteString("\n")
+		}
+		return nil
+	}
+	idv, actv := w.get(m, "id"), w.get(m, "act")
+	if idv == nil || idv.Kind != ir.JSONString || actv == nil || actv.Kind != ir.JSONString {
+		return fmt.Errorf("$.items[%d].message: id and act are required", i)
+	}
+	id := idv.Text
+	w.copied(idv, m)
+	w.WriteString(id + " ")
+	w.copied(actv, m)
+	w.WriteString(actv.Text)
+	from, _ := w.str(m, "from")
+	if to := w.texts(m, "to"); len(to) > 0 || from != "" && from != idAgent(id) {
+		w.WriteByte(' ')
+		if t := w.get(m, "to"); t != nil {
+			w.from(t)
+		} else {
+			w.from(w.get(m, "from"))
+		}
+		w.WriteString(from + ">" + strings.Join(to, ","))
+		w.from(m)
+	}
+	if tp, ok := w.str(m, "topic"); ok && tp != "" {
+		w.WriteString(" #")
+		w.copied(w.get(m, "topic"), m)
+		w.WriteString(tp)
+	}
+	if f := w.get(m, "fields"); f != nil {
+		for _, fd := range f.Members {
+			w.WriteByte(' ')
+			w.from(f)
+			w.WriteString(fd.Key + "=")
+			w.copied(fd.Value, f)
+			w.WriteString(fd.Value.Text)
+		}
+		w.from(m)
+	}
+	w.WriteByte('\n')
+	slots := w.get(m, "slots")
+	if slots == nil {
+		return nil
+	}
+	for j, s := range slots.Items {
+		key, ok := w.str(s, "slot")
+		if !ok {
+			return fmt.Errorf("$.items[%d].message.slots[%d]: slot is required", i, j)
+		}
+		w.slot(key, s, w.get(m, "act").Text == "def")
+	}
+	return nil
+}
+
+// reportItem tells unread of what items[i] holds that its text does not
+// carry: a member no reading of the item, its message, a slot or a slot's
+// bindings, marks or fields looked at (a key the form does not have, or one
+// the shape leaves unused, such as "items" beside "bindings").
+func (w *jsonText) reportItem(i int, it *ir.JSONValue) {
+	if w.unread == nil {
+		return
+	}
+	path := fmt.Sprintf("$.items[%d]", i)
+	w.report(it, path)
+	m := w.read(it, "message")
+	w.report(m, path+".message")
+	slots := w.read(m, "slots")
+	if slots == nil {
+		return
+	}
+	for j, s := range slots.Items {
+		sp := fmt.Sprintf("%s.message.slots[%d]", path, j)
+		w.report(s, sp)
+		for _, list := range []string{"bindings", "marks", "fields"} {
+			if l := w.read(s, list); l != nil {
+				for k, x := range l.Items {
+					w.report(x, fmt.Sprintf("%s.%s[%d]", sp, list, k))
+				}
+			}
+		}
+	}
+}
+
+// read is o's member key when it was read, else nil.
+func (w *jsonText) read(o *ir.JSONValue, key string) *ir.JSONValue {
+	if o == nil || !slices.Contains(w.seen, seenKey{o, key}) {
+		return nil
+	}
+	return o.Member(key)
 }
 
 // jsonText is the text JSONText writes, and the marks it makes on the way.
 type jsonText struct {
 	strings.Builder
 	mark func(at int, v *ir.JSONValue)
+	// unread, when not nil, is told of each member the text does not carry;
+	// seen are the members of the item being written that were read.
+	unread func(path string, v *ir.JSONValue)
+	seen   []seenKey
+}
+
+// seenKey is a member key read of an object.
+type seenKey struct {
+	o   *ir.JSONValue
+	key string
+}
+
+// get is o's member key (nil for none, or for no o), which is then read.
+func (w *jsonText) get(o *ir.JSONValue, key string) *ir.JSONValue {
+	if w.unread != nil && o != nil {
+		w.seen = append(w.seen, seenKey{o, key})
+	}
+	return o.Member(key)
+}
+
+// str is get's string, and whether it is one.
+func (w *jsonText) str(o *ir.JSONValue, key string) (string, bool) {
+	if v := w.get(o, key); v != nil && v.Kind == ir.JSONString {
+		return v.Text, true
+	}
+	return "", false
+}
+
+// texts is the Text of each item of get's array (nil for none).
+func (w *jsonText) texts(o *ir.JSONValue, key string) []string {
+	v := w.get(o, key)
+	if v == nil {
+		return nil
+	}
+	var out []string
+	for _, it := range v.Items {
+		out = append(out, it.Text)
+	}
+	return out
+}
+
+// report tells unread of each member of o, at path, that was not read.
+func (w *jsonText) report(o *ir.JSONValue, path string) {
+	if w.unread == nil || o == nil {
+		return
+	}
+	for _, m := range o.Members {
+		if !slices.Contains(w.seen, seenKey{o, m.Key}) {
+			w.unread(path+"."+m.Key, m.Value)
+		}
+	}
 }
 
 // from marks that what is written next comes from v.
@@ -130,7 +229,7 @@ func (w *jsonText) copied(v, parent *ir.JSONValue) {
 // comes from parent. conf, when not nil, is the member whose grade ends the
 // line (withConfJSON).
 func (w *jsonText) line(text string, parent, conf *ir.JSONValue, pieces ...jsonPiece) {
-	out := withConfJSON(text, conf)
+	out := w.withConfJSON(text, conf)
 	base := w.Len()
 	w.from(parent)
 	if w.mark != nil && strings.HasPrefix(out, text) {
@@ -141,7 +240,7 @@ func (w *jsonText) line(text string, parent, conf *ir.JSONValue, pieces ...jsonP
 				w.mark(base+p.at+len(p.v.Text), parent)
 			}
 		}
-		if c := confMember(conf); c != nil && strings.HasSuffix(out, "~"+c.Text) {
+		if c := w.confMember(conf); c != nil && strings.HasSuffix(out, "~"+c.Text) {
 			w.mark(base+len(out)-len(c.Text), c)
 		}
 	}
@@ -154,8 +253,8 @@ type jsonPiece struct {
 	at int
 }
 
-func confMember(o *ir.JSONValue) *ir.JSONValue {
-	if c := o.Member("conf"); c != nil && c.Kind == ir.JSONString {
+func (w *jsonText) confMember(o *ir.JSONValue) *ir.JSONValue {
+	if c := w.get(o, "conf"); c != nil && c.Kind == ir.JSONString {
 		return c
 	}
 	return nil
@@ -172,8 +271,8 @@ func idAgent(id string) string {
 }
 
 // withConfJSON appends the grade of o's "conf" member to text (o may be nil).
-func withConfJSON(text string, o *ir.JSONValue) string {
-	if c, ok := o.Str("conf"); ok {
+func (w *jsonText) withConfJSON(text string, o *ir.JSONValue) string {
+	if c, ok := w.str(o, "conf"); ok {
 		return strings.TrimSpace(text + " ~" + c)
 	}
 	return text
@@ -192,7 +291,7 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 	indent := func(text string, conf *ir.JSONValue, pieces ...jsonPiece) {
 		if strings.Contains(text, "\n") {
 			w.from(s)
-			w.WriteString(lead + strings.ReplaceAll(withConfJSON(text, conf), "\n", "\n"+pad) + "\n")
+			w.WriteString(lead + strings.ReplaceAll(w.withConfJSON(text, conf), "\n", "\n"+pad) + "\n")
 			return
 		}
 		w.WriteString(lead)
@@ -200,12 +299,12 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 		w.WriteByte('\n')
 	}
 	switch {
-	case s.Member("bindings") != nil:
-		for i, bd := range s.Member("bindings").Items {
-			k, _ := bd.Str("key")
-			v, _ := bd.Str("value")
+	case w.get(s, "bindings") != nil:
+		for i, bd := range w.get(s, "bindings").Items {
+			k, _ := w.str(bd, "key")
+			v, _ := w.str(bd, "value")
 			op := " = "
-			if n := bd.Member("neg"); n != nil && n.Bool {
+			if n := w.get(bd, "neg"); n != nil && n.Bool {
 				op = " != "
 			}
 			if i == 0 {
@@ -213,45 +312,45 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 			} else {
 				w.WriteString(pad)
 			}
-			w.line(k+op+v, bd, bd, jsonPiece{strMember(bd, "key"), 0}, jsonPiece{strMember(bd, "value"), len(k) + len(op)})
+			w.line(k+op+v, bd, bd, jsonPiece{w.strMember(bd, "key"), 0}, jsonPiece{w.strMember(bd, "value"), len(k) + len(op)})
 			w.WriteByte('\n')
 		}
-	case s.Member("items") != nil:
-		t := strings.Join(s.Texts("items"), ", ")
-		if br := s.Member("bracketed"); br == nil || br.Bool {
+	case w.get(s, "items") != nil:
+		t := strings.Join(w.texts(s, "items"), ", ")
+		if br := w.get(s, "bracketed"); br == nil || br.Bool {
 			t = "[" + t + "]"
 		}
 		indent(t, s)
-	case s.Member("acts") != nil:
-		indent(strings.Join(s.Texts("acts"), "|"), nil)
-	case key == "want" && s.Member("fields") != nil:
+	case w.get(s, "acts") != nil:
+		indent(strings.Join(w.texts(s, "acts"), "|"), nil)
+	case key == "want" && w.get(s, "fields") != nil:
 		var fs []string
-		for _, f := range s.Member("fields").Items {
-			n, _ := f.Str("name")
-			if o := f.Member("optional"); o != nil && o.Bool {
+		for _, f := range w.get(s, "fields").Items {
+			n, _ := w.str(f, "name")
+			if o := w.get(f, "optional"); o != nil && o.Bool {
 				n += "?"
 			}
-			if t, ok := f.Str("type"); ok {
+			if t, ok := w.str(f, "type"); ok {
 				n += ": " + t
 			}
 			fs = append(fs, n)
 		}
 		indent("{"+strings.Join(fs, ", ")+"}", nil)
-	case s.Member("lines") != nil:
-		name, _ := s.Str("name")
-		format, _ := s.Str("fmt")
-		if lang, ok := s.Str("lang"); ok {
+	case w.get(s, "lines") != nil:
+		name, _ := w.str(s, "name")
+		format, _ := w.str(s, "fmt")
+		if lang, ok := w.str(s, "lang"); ok {
 			format += "/" + lang
 		}
-		lines := s.Texts("lines")
-		if in := s.Member("inline"); in != nil && in.Bool && len(lines) == 1 {
+		lines := w.texts(s, "lines")
+		if in := w.get(s, "inline"); in != nil && in.Bool && len(lines) == 1 {
 			w.WriteString(lead + `"`)
-			w.copied(s.Member("lines").Items[0], s)
+			w.copied(w.get(s, "lines").Items[0], s)
 			w.WriteString(lines[0] + `"` + "\n")
 			return
 		}
 		var attrs [][2]string
-		if a := s.Member("attrs"); a != nil {
+		if a := w.get(s, "attrs"); a != nil {
 			for _, m := range a.Members {
 				attrs = append(attrs, [2]string{m.Key, m.Value.Text})
 			}
@@ -259,29 +358,30 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 		if format == "txt" {
 			format = ""
 		}
-		blockText(&w.Builder, name, format, attrs, lines, func(i int) { w.copied(s.Member("lines").Items[i], s) })
-	case s.Member("marks") != nil:
-		for i, mk := range s.Member("marks").Items {
-			a, _ := mk.Str("addr")
-			op, _ := mk.Str("op")
-			v, _ := mk.Str("value")
+		blockText(&w.Builder, name, format, attrs, lines, func(i int) { w.copied(w.get(s, "lines").Items[i], s) })
+	case w.get(s, "marks") != nil:
+		for i, mk := range w.get(s, "marks").Items {
+			a, _ := w.str(mk, "addr")
+			op, _ := w.str(mk, "op")
+			v, _ := w.str(mk, "value")
 			if i == 0 {
 				w.WriteString(lead)
 			} else {
 				w.WriteString(pad)
 			}
-			w.line(a+" "+op+" "+v, mk, mk, jsonPiece{strMember(mk, "addr"), 0}, jsonPiece{strMember(mk, "value"), len(a) + len(op) + 2})
+			w.line(a+" "+op+" "+v, mk, mk, jsonPiece{w.strMember(mk, "addr"), 0}, jsonPiece{w.strMember(mk, "value"), len(a) + len(op) + 2})
 			w.WriteByte('\n')
 		}
 	default:
-		t, _ := s.Str("text")
-		indent(t, s, jsonPiece{strMember(s, "text"), 0})
+		t, _ := w.str(s, "text")
+		w.get(s, "refs") // the references in the text, which say them again
+		indent(t, s, jsonPiece{w.strMember(s, "text"), 0})
 	}
 }
 
 // strMember is o's member key when it is a string, or nil.
-func strMember(o *ir.JSONValue, key string) *ir.JSONValue {
-	if v := o.Member(key); v != nil && v.Kind == ir.JSONString {
+func (w *jsonText) strMember(o *ir.JSONValue, key string) *ir.JSONValue {
+	if v := w.get(o, key); v != nil && v.Kind == ir.JSONString {
 		return v
 	}
 	return nil

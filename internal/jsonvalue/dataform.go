@@ -18,8 +18,21 @@ const CodeBadDataForm = "T027"
 // describe (rosetta.JSONText, lingua.JSONText). It calls mark(at, v) when the
 // text from offset at on comes from the JSON value v; for a string v, only
 // where it writes v's text there as it is, so that an offset inside it maps
-// to its byte in the JSON. mark may be nil.
-type TextWriter func(items *ir.JSONValue, mark func(at int, v *ir.JSONValue)) (string, error)
+// to its byte in the JSON. It calls unread(path, v) for a member v (at JSON
+// path, $.items[0].message.x) that the text does not carry: a key the form
+// does not have, or one its shape leaves unused. Either may be nil.
+type TextWriter func(items *ir.JSONValue, mark func(at int, v *ir.JSONValue), unread func(path string, v *ir.JSONValue)) (string, error)
+
+// CodeNotCarried is a member of a data JSON form that the text it describes
+// does not carry (T025, the code of every part a translation cannot carry).
+const CodeNotCarried = "T025"
+
+// notCarried is the T025 warning of the member at path, reported at span.
+func notCarried(span diag.Span, format, path string) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Warning, Code: CodeNotCarried, Span: span,
+		Message: fmt.Sprintf("%s is not part of the %s data form: it is not carried", path, format),
+		Hint:    "remove it, or say it in a member the form has (docs/translation.md has the shape); --strict refuses the loss"}
+}
 
 // ReadDataForm reads a data JSON form, {"format":"<format>","items":[...]}
 // (translate --to json), into the text it describes with read, the language
@@ -43,6 +56,11 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 		return bad(0, "%s data JSON: %v", format, err)
 	}
 	o := &diag.Origin{From: src, Quote: quoteInString}
+	var lost diag.List
+	unread := func(path string, v *ir.JSONValue) {
+		lit := lits[v]
+		lost.Add(notCarried(src.Span(lit[0], lit[1]), format, path))
+	}
 	text, err := read(v.Member("items"), func(at int, v *ir.JSONValue) {
 		lit, ok := lits[v]
 		if !ok {
@@ -53,12 +71,12 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 			return
 		}
 		o.Mark(at, lit[0], lit[1], -1, 0)
-	})
+	}, unread)
 	if err != nil {
 		return bad(0, "%v", err)
 	}
 	o.Verify(text) // a writer's slip costs precision, never a wrong position
-	return []byte(text), o, nil
+	return []byte(text), o, lost
 }
 
 // WriteDataForm is ReadDataForm of a form built in memory (A2A's reader
@@ -80,11 +98,14 @@ func WriteDataForm(src *diag.Source, format string, items *ir.JSONValue, read Te
 		}
 		return text, ds
 	}
-	text, err := read(items, nil)
+	var lost diag.List
+	text, err := read(items, nil, func(path string, _ *ir.JSONValue) {
+		lost.Add(notCarried(src.Span(0, 0), format, path))
+	})
 	if err != nil {
 		return nil, diag.List{badDataForm(src, 0, "%v", err)}
 	}
-	return []byte(text), nil
+	return []byte(text), lost
 }
 
 // asWritten reports whether v, at depth d, reads back from its JSON text as
