@@ -159,16 +159,44 @@ func TestDataFormNotCarried(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("T025s (-want +got), path to the JSON at their spans:\n%s", diff)
 	}
-	// What translate --to json writes reads back with none.
-	out, err := os.ReadFile("../examples/incident.rose")
-	if err != nil {
-		t.Fatal(err)
+	// Lingua's form: a code's words and a payload's decoded content say
+	// again what the code and the wire say, and are read.
+	lform := `{"format":"lingua","items":[{"line":{"messages":[` +
+		`{"kind":"request","code":"73","domain":"MBK","action":"PST","id":"p1","via":"x",` +
+		`"payload":{"prefix":"j","wire":"j:eyJ0IjoidGVzdCJ9","json":{"t":"test"},"zip":1}},` +
+		`{"kind":"natural","text":"hi","lang":"en"}],"signature_text":"sig","mood":"ok"}}]}`
+	got = map[string]string{}
+	r = Check("l.json", []byte(lform), Options{})
+	if r.Lang != ir.Lingua || r.Doc == nil {
+		t.Fatalf("read as %s, doc %v: %v", r.Lang, r.Doc, r.Diags)
 	}
-	src := Check("incident.rose", out, Options{})
-	js, _ := translate.Translate(src.Doc, ir.JSON)
-	for _, d := range Check("incident.json", js, Options{}).Diags {
+	for _, d := range r.Diags {
 		if d.Code == "T025" {
-			t.Errorf("translate --to json's own form: %v", d)
+			path, _, _ := strings.Cut(d.Message, " ")
+			got[path] = lform[d.Span.StartOffset():d.Span.EndOffset()]
+		}
+	}
+	want = map[string]string{
+		"$.items[0].line.mood":                    `"ok"`,
+		"$.items[0].line.messages[0].via":         `"x"`,
+		"$.items[0].line.messages[0].payload.zip": "1",
+		"$.items[0].line.messages[1].lang":        `"en"`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Lingua T025s (-want +got):\n%s", diff)
+	}
+	// What translate --to json writes reads back with none.
+	for _, f := range []string{"../examples/incident.rose", "../examples/handshake.lingua"} {
+		out, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := Check(f, out, Options{})
+		js, _ := translate.Translate(src.Doc, ir.JSON)
+		for _, d := range Check(f+".json", js, Options{}).Diags {
+			if d.Code == "T025" {
+				t.Errorf("translate --to json's own form of %s: %v", f, d)
+			}
 		}
 	}
 }

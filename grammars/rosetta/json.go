@@ -2,9 +2,9 @@ package rosetta
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
+	"github.com/rosettac/rosettac/internal/jsonvalue"
 	"github.com/rosettac/rosettac/internal/rosaddr"
 	"github.com/rosettac/rosettac/ir"
 )
@@ -25,7 +25,7 @@ import (
 // text comes from (jsonvalue.TextWriter), so that a check of the text
 // reports in the JSON.
 func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue), unread func(path string, v *ir.JSONValue)) (string, error) {
-	w := &jsonText{mark: mark, unread: unread}
+	w := &jsonText{mark: mark, Reads: jsonvalue.NewReads(unread)}
 	for i, it := range items.Items {
 		if i > 0 {
 			w.WriteByte('\n')
@@ -34,36 +34,36 @@ func JSONText(items *ir.JSONValue, mark func(at int, v *ir.JSONValue), unread fu
 			return "", err
 		}
 		w.reportItem(i, it)
-		w.seen = w.seen[:0]
+		w.NextItem()
 	}
 	return w.String(), nil
 }
 
 // item writes items[i].
 func (w *jsonText) item(i int, it *ir.JSONValue) error {
-	if p := w.get(it, "prose"); p != nil && p.Kind == ir.JSONString {
+	if p := w.Get(it, "prose"); p != nil && p.Kind == ir.JSONString {
 		w.copied(p, it)
 		w.WriteString(p.Text + "\n")
 		return nil
 	}
-	m := w.get(it, "message")
+	m := w.Get(it, "message")
 	if m == nil || m.Kind != ir.JSONObject {
 		return fmt.Errorf("$.items[%d]: want {\"message\":{...}} or {\"prose\":\"...\"}", i)
 	}
 	w.from(m)
-	if d := w.get(m, "degraded"); d != nil && d.Bool {
-		if ls := w.get(m, "lines"); ls != nil {
+	if d := w.Get(m, "degraded"); d != nil && d.Bool {
+		if ls := w.Get(m, "lines"); ls != nil {
 			for _, l := range ls.Items {
 				w.copied(l, m)
 				w.WriteString(l.Text + "\n")
 			}
 		}
-		if len(w.texts(m, "lines")) == 0 {
+		if len(w.Texts(m, "lines")) == 0 {
 			w.WriteString("\n")
 		}
 		return nil
 	}
-	idv, actv := w.get(m, "id"), w.get(m, "act")
+	idv, actv := w.Get(m, "id"), w.Get(m, "act")
 	if idv == nil || idv.Kind != ir.JSONString || actv == nil || actv.Kind != ir.JSONString {
 		return fmt.Errorf("$.items[%d].message: id and act are required", i)
 	}
@@ -72,23 +72,23 @@ func (w *jsonText) item(i int, it *ir.JSONValue) error {
 	w.WriteString(id + " ")
 	w.copied(actv, m)
 	w.WriteString(actv.Text)
-	from, _ := w.str(m, "from")
-	if to := w.texts(m, "to"); len(to) > 0 || from != "" && from != idAgent(id) {
+	from, _ := w.Str(m, "from")
+	if to := w.Texts(m, "to"); len(to) > 0 || from != "" && from != idAgent(id) {
 		w.WriteByte(' ')
-		if t := w.get(m, "to"); t != nil {
+		if t := w.Get(m, "to"); t != nil {
 			w.from(t)
 		} else {
-			w.from(w.get(m, "from"))
+			w.from(w.Get(m, "from"))
 		}
 		w.WriteString(from + ">" + strings.Join(to, ","))
 		w.from(m)
 	}
-	if tp, ok := w.str(m, "topic"); ok && tp != "" {
+	if tp, ok := w.Str(m, "topic"); ok && tp != "" {
 		w.WriteString(" #")
-		w.copied(w.get(m, "topic"), m)
+		w.copied(w.Get(m, "topic"), m)
 		w.WriteString(tp)
 	}
-	if f := w.get(m, "fields"); f != nil {
+	if f := w.Get(m, "fields"); f != nil {
 		for _, fd := range f.Members {
 			w.WriteByte(' ')
 			w.from(f)
@@ -99,16 +99,16 @@ func (w *jsonText) item(i int, it *ir.JSONValue) error {
 		w.from(m)
 	}
 	w.WriteByte('\n')
-	slots := w.get(m, "slots")
+	slots := w.Get(m, "slots")
 	if slots == nil {
 		return nil
 	}
 	for j, s := range slots.Items {
-		key, ok := w.str(s, "slot")
+		key, ok := w.Str(s, "slot")
 		if !ok {
 			return fmt.Errorf("$.items[%d].message.slots[%d]: slot is required", i, j)
 		}
-		w.slot(key, s, w.get(m, "act").Text == "def")
+		w.slot(key, s, w.Get(m, "act").Text == "def")
 	}
 	return nil
 }
@@ -118,93 +118,35 @@ func (w *jsonText) item(i int, it *ir.JSONValue) error {
 // bindings, marks or fields looked at (a key the form does not have, or one
 // the shape leaves unused, such as "items" beside "bindings").
 func (w *jsonText) reportItem(i int, it *ir.JSONValue) {
-	if w.unread == nil {
+	if !w.Reporting() {
 		return
 	}
 	path := fmt.Sprintf("$.items[%d]", i)
-	w.report(it, path)
-	m := w.read(it, "message")
-	w.report(m, path+".message")
-	slots := w.read(m, "slots")
+	w.Report(it, path)
+	m := w.Read(it, "message")
+	w.Report(m, path+".message")
+	slots := w.Read(m, "slots")
 	if slots == nil {
 		return
 	}
 	for j, s := range slots.Items {
 		sp := fmt.Sprintf("%s.message.slots[%d]", path, j)
-		w.report(s, sp)
+		w.Report(s, sp)
 		for _, list := range []string{"bindings", "marks", "fields"} {
-			if l := w.read(s, list); l != nil {
+			if l := w.Read(s, list); l != nil {
 				for k, x := range l.Items {
-					w.report(x, fmt.Sprintf("%s.%s[%d]", sp, list, k))
+					w.Report(x, fmt.Sprintf("%s.%s[%d]", sp, list, k))
 				}
 			}
 		}
 	}
 }
 
-// read is o's member key when it was read, else nil.
-func (w *jsonText) read(o *ir.JSONValue, key string) *ir.JSONValue {
-	if o == nil || !slices.Contains(w.seen, seenKey{o, key}) {
-		return nil
-	}
-	return o.Member(key)
-}
-
 // jsonText is the text JSONText writes, and the marks it makes on the way.
 type jsonText struct {
 	strings.Builder
-	mark func(at int, v *ir.JSONValue)
-	// unread, when not nil, is told of each member the text does not carry;
-	// seen are the members of the item being written that were read.
-	unread func(path string, v *ir.JSONValue)
-	seen   []seenKey
-}
-
-// seenKey is a member key read of an object.
-type seenKey struct {
-	o   *ir.JSONValue
-	key string
-}
-
-// get is o's member key (nil for none, or for no o), which is then read.
-func (w *jsonText) get(o *ir.JSONValue, key string) *ir.JSONValue {
-	if w.unread != nil && o != nil {
-		w.seen = append(w.seen, seenKey{o, key})
-	}
-	return o.Member(key)
-}
-
-// str is get's string, and whether it is one.
-func (w *jsonText) str(o *ir.JSONValue, key string) (string, bool) {
-	if v := w.get(o, key); v != nil && v.Kind == ir.JSONString {
-		return v.Text, true
-	}
-	return "", false
-}
-
-// texts is the Text of each item of get's array (nil for none).
-func (w *jsonText) texts(o *ir.JSONValue, key string) []string {
-	v := w.get(o, key)
-	if v == nil {
-		return nil
-	}
-	var out []string
-	for _, it := range v.Items {
-		out = append(out, it.Text)
-	}
-	return out
-}
-
-// report tells unread of each member of o, at path, that was not read.
-func (w *jsonText) report(o *ir.JSONValue, path string) {
-	if w.unread == nil || o == nil {
-		return
-	}
-	for _, m := range o.Members {
-		if !slices.Contains(w.seen, seenKey{o, m.Key}) {
-			w.unread(path+"."+m.Key, m.Value)
-		}
-	}
+	mark             func(at int, v *ir.JSONValue)
+	*jsonvalue.Reads // what was read of the item being written
 }
 
 // from marks that what is written next comes from v.
@@ -254,7 +196,7 @@ type jsonPiece struct {
 }
 
 func (w *jsonText) confMember(o *ir.JSONValue) *ir.JSONValue {
-	if c := w.get(o, "conf"); c != nil && c.Kind == ir.JSONString {
+	if c := w.Get(o, "conf"); c != nil && c.Kind == ir.JSONString {
 		return c
 	}
 	return nil
@@ -272,7 +214,7 @@ func idAgent(id string) string {
 
 // withConfJSON appends the grade of o's "conf" member to text (o may be nil).
 func (w *jsonText) withConfJSON(text string, o *ir.JSONValue) string {
-	if c, ok := w.str(o, "conf"); ok {
+	if c, ok := w.Str(o, "conf"); ok {
 		return strings.TrimSpace(text + " ~" + c)
 	}
 	return text
@@ -299,12 +241,12 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 		w.WriteByte('\n')
 	}
 	switch {
-	case w.get(s, "bindings") != nil:
-		for i, bd := range w.get(s, "bindings").Items {
-			k, _ := w.str(bd, "key")
-			v, _ := w.str(bd, "value")
+	case w.Get(s, "bindings") != nil:
+		for i, bd := range w.Get(s, "bindings").Items {
+			k, _ := w.Str(bd, "key")
+			v, _ := w.Str(bd, "value")
 			op := " = "
-			if n := w.get(bd, "neg"); n != nil && n.Bool {
+			if n := w.Get(bd, "neg"); n != nil && n.Bool {
 				op = " != "
 			}
 			if i == 0 {
@@ -315,42 +257,42 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 			w.line(k+op+v, bd, bd, jsonPiece{w.strMember(bd, "key"), 0}, jsonPiece{w.strMember(bd, "value"), len(k) + len(op)})
 			w.WriteByte('\n')
 		}
-	case w.get(s, "items") != nil:
-		t := strings.Join(w.texts(s, "items"), ", ")
-		if br := w.get(s, "bracketed"); br == nil || br.Bool {
+	case w.Get(s, "items") != nil:
+		t := strings.Join(w.Texts(s, "items"), ", ")
+		if br := w.Get(s, "bracketed"); br == nil || br.Bool {
 			t = "[" + t + "]"
 		}
 		indent(t, s)
-	case w.get(s, "acts") != nil:
-		indent(strings.Join(w.texts(s, "acts"), "|"), nil)
-	case key == "want" && w.get(s, "fields") != nil:
+	case w.Get(s, "acts") != nil:
+		indent(strings.Join(w.Texts(s, "acts"), "|"), nil)
+	case key == "want" && w.Get(s, "fields") != nil:
 		var fs []string
-		for _, f := range w.get(s, "fields").Items {
-			n, _ := w.str(f, "name")
-			if o := w.get(f, "optional"); o != nil && o.Bool {
+		for _, f := range w.Get(s, "fields").Items {
+			n, _ := w.Str(f, "name")
+			if o := w.Get(f, "optional"); o != nil && o.Bool {
 				n += "?"
 			}
-			if t, ok := w.str(f, "type"); ok {
+			if t, ok := w.Str(f, "type"); ok {
 				n += ": " + t
 			}
 			fs = append(fs, n)
 		}
 		indent("{"+strings.Join(fs, ", ")+"}", nil)
-	case w.get(s, "lines") != nil:
-		name, _ := w.str(s, "name")
-		format, _ := w.str(s, "fmt")
-		if lang, ok := w.str(s, "lang"); ok {
+	case w.Get(s, "lines") != nil:
+		name, _ := w.Str(s, "name")
+		format, _ := w.Str(s, "fmt")
+		if lang, ok := w.Str(s, "lang"); ok {
 			format += "/" + lang
 		}
-		lines := w.texts(s, "lines")
-		if in := w.get(s, "inline"); in != nil && in.Bool && len(lines) == 1 {
+		lines := w.Texts(s, "lines")
+		if in := w.Get(s, "inline"); in != nil && in.Bool && len(lines) == 1 {
 			w.WriteString(lead + `"`)
-			w.copied(w.get(s, "lines").Items[0], s)
+			w.copied(w.Get(s, "lines").Items[0], s)
 			w.WriteString(lines[0] + `"` + "\n")
 			return
 		}
 		var attrs [][2]string
-		if a := w.get(s, "attrs"); a != nil {
+		if a := w.Get(s, "attrs"); a != nil {
 			for _, m := range a.Members {
 				attrs = append(attrs, [2]string{m.Key, m.Value.Text})
 			}
@@ -358,12 +300,12 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 		if format == "txt" {
 			format = ""
 		}
-		blockText(&w.Builder, name, format, attrs, lines, func(i int) { w.copied(w.get(s, "lines").Items[i], s) })
-	case w.get(s, "marks") != nil:
-		for i, mk := range w.get(s, "marks").Items {
-			a, _ := w.str(mk, "addr")
-			op, _ := w.str(mk, "op")
-			v, _ := w.str(mk, "value")
+		blockText(&w.Builder, name, format, attrs, lines, func(i int) { w.copied(w.Get(s, "lines").Items[i], s) })
+	case w.Get(s, "marks") != nil:
+		for i, mk := range w.Get(s, "marks").Items {
+			a, _ := w.Str(mk, "addr")
+			op, _ := w.Str(mk, "op")
+			v, _ := w.Str(mk, "value")
 			if i == 0 {
 				w.WriteString(lead)
 			} else {
@@ -373,15 +315,15 @@ func (w *jsonText) slot(key string, s *ir.JSONValue, isDef bool) {
 			w.WriteByte('\n')
 		}
 	default:
-		t, _ := w.str(s, "text")
-		w.get(s, "refs") // the references in the text, which say them again
+		t, _ := w.Str(s, "text")
+		w.Touch(s, "refs") // the references in the text, which say them again
 		indent(t, s, jsonPiece{w.strMember(s, "text"), 0})
 	}
 }
 
 // strMember is o's member key when it is a string, or nil.
 func (w *jsonText) strMember(o *ir.JSONValue, key string) *ir.JSONValue {
-	if v := w.get(o, key); v != nil && v.Kind == ir.JSONString {
+	if v := w.Get(o, key); v != nil && v.Kind == ir.JSONString {
 		return v
 	}
 	return nil
