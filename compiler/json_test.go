@@ -124,13 +124,14 @@ func TestAddDataForm(t *testing.T) {
 }
 
 // TestDataFormNotCarried: a member of Rosetta's data form that its text does
-// not carry (a key the form does not have, or one its shape leaves unused)
-// is a T025 warning at the member's value, naming its path, and the rest is
-// read; a form translate --to json wrote has none.
+// not carry (a key the form does not have, one its shape leaves unused, or
+// one of a kind it does not read) is a T025 warning at the member's value,
+// naming its path, and the rest is read; a form translate --to json wrote
+// has none.
 func TestDataFormNotCarried(t *testing.T) {
 	form := `{"format":"rosetta","items":[` +
 		`{"prose":"p\n","note":1},` +
-		`{"message":{"id":"a1.1","act":"tell","from":"a1","to":["b1"],"colour":"red","slots":[` +
+		`{"message":{"id":"a1.1","act":"tell","from":"a1","to":["b1"],"colour":"red","topic":7,"slots":[` +
 		`{"slot":"a","bindings":[{"key":"k","value":"v","conf":"hi","why":"x"}],"items":["lost"]},` +
 		`{"slot":"ctx","text":"@a1.0","refs":["@a1.0"]},` +
 		`{"slot":"want","fields":[{"name":"eta","type":"dur","unit":"s"}]},` +
@@ -150,6 +151,7 @@ func TestDataFormNotCarried(t *testing.T) {
 	want := map[string]string{
 		"$.items[0].note":                             "1",
 		"$.items[1].message.colour":                   `"red"`,
+		"$.items[1].message.topic":                    "7", // a member the form has, of a kind it does not read
 		"$.items[1].message.slots[0].items":           `["lost"]`,
 		"$.items[1].message.slots[0].bindings[0].why": `"x"`,
 		"$.items[1].message.slots[2].fields[0].unit":  `"s"`,
@@ -162,7 +164,7 @@ func TestDataFormNotCarried(t *testing.T) {
 	// Lingua's form: a code's words and a payload's decoded content say
 	// again what the code and the wire say, and are read.
 	lform := `{"format":"lingua","items":[{"line":{"messages":[` +
-		`{"kind":"request","code":"73","domain":"MBK","action":"PST","id":"p1","via":"x",` +
+		`{"kind":"request","code":"73","domain":"MBK","action":"PST","id":"p1","via":"x","time":9,` +
 		`"payload":{"prefix":"j","wire":"j:eyJ0IjoidGVzdCJ9","json":{"t":"test"},"zip":1}},` +
 		`{"kind":"natural","text":"hi","lang":"en"}],"signature_text":"sig","mood":"ok"}}]}`
 	got = map[string]string{}
@@ -179,6 +181,7 @@ func TestDataFormNotCarried(t *testing.T) {
 	want = map[string]string{
 		"$.items[0].line.mood":                    `"ok"`,
 		"$.items[0].line.messages[0].via":         `"x"`,
+		"$.items[0].line.messages[0].time":        "9",
 		"$.items[0].line.messages[0].payload.zip": "1",
 		"$.items[0].line.messages[1].lang":        `"en"`,
 	}

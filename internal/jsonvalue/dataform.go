@@ -27,11 +27,17 @@ type TextWriter func(items *ir.JSONValue, mark func(at int, v *ir.JSONValue), un
 // does not carry (T025, the code of every part a translation cannot carry).
 const CodeNotCarried = "T025"
 
-// notCarried is the T025 warning of the member at path, reported at span.
-func notCarried(span diag.Span, format, path string) diag.Diagnostic {
+// notCarried is the T025 warning of the member v at path, reported at span:
+// a key the form does not have, or one of a kind it does not read there.
+func notCarried(span diag.Span, format, path string, v *ir.JSONValue) diag.Diagnostic {
 	return diag.Diagnostic{Severity: diag.Warning, Code: CodeNotCarried, Span: span,
-		Message: fmt.Sprintf("%s is not part of the %s data form: it is not carried", path, format),
+		Message: fmt.Sprintf("%s (%s) is not carried: the %s data form has no member of that name and kind there", path, kindName(v), format),
 		Hint:    "remove it, or say it in a member the form has (docs/translation.md has the shape); --strict refuses the loss"}
+}
+
+// kindName is a JSON value's kind with its article, for a message.
+func kindName(v *ir.JSONValue) string {
+	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[v.Kind]
 }
 
 // ReadDataForm reads a data JSON form, {"format":"<format>","items":[...]}
@@ -59,7 +65,7 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 	var lost diag.List
 	unread := func(path string, v *ir.JSONValue) {
 		lit := lits[v]
-		lost.Add(notCarried(src.Span(lit[0], lit[1]), format, path))
+		lost.Add(notCarried(src.Span(lit[0], lit[1]), format, path, v))
 	}
 	text, err := read(v.Member("items"), func(at int, v *ir.JSONValue) {
 		lit, ok := lits[v]
@@ -99,8 +105,8 @@ func WriteDataForm(src *diag.Source, format string, items *ir.JSONValue, read Te
 		return text, ds
 	}
 	var lost diag.List
-	text, err := read(items, nil, func(path string, _ *ir.JSONValue) {
-		lost.Add(notCarried(src.Span(0, 0), format, path))
+	text, err := read(items, nil, func(path string, v *ir.JSONValue) {
+		lost.Add(notCarried(src.Span(0, 0), format, path, v))
 	})
 	if err != nil {
 		return nil, diag.List{badDataForm(src, 0, "%v", err)}

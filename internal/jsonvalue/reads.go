@@ -34,12 +34,19 @@ func (r *Reads) Get(o *ir.JSONValue, key string) *ir.JSONValue {
 	return o.Member(key)
 }
 
-// Str is Get's string, and whether it is one.
+// Str is o's member key as a string, and whether it is one. A member that
+// is there but not a string is not read: the text does not carry it, and
+// Report says so.
 func (r *Reads) Str(o *ir.JSONValue, key string) (string, bool) {
-	if v := r.Get(o, key); v != nil && v.Kind == ir.JSONString {
-		return v.Text, true
+	v := o.Member(key)
+	if v != nil && v.Kind != ir.JSONString {
+		return "", false
 	}
-	return "", false
+	r.Get(o, key)
+	if v == nil {
+		return "", false
+	}
+	return v.Text, true
 }
 
 // Texts is the Text of each item of Get's array (nil for none).
