@@ -49,17 +49,10 @@ func (r *Reads) Str(o *ir.JSONValue, key string) (string, bool) {
 	return v.Text, true
 }
 
-// Texts is the Text of each item of Get's array (nil for none).
+// Texts is o.Texts(key), which is then read.
 func (r *Reads) Texts(o *ir.JSONValue, key string) []string {
-	v := r.Get(o, key)
-	if v == nil {
-		return nil
-	}
-	var out []string
-	for _, it := range v.Items {
-		out = append(out, it.Text)
-	}
-	return out
+	r.Get(o, key)
+	return o.Texts(key)
 }
 
 // Touch reads the members keys of o that the text says in other words
