@@ -144,15 +144,20 @@ func Read(src *diag.Source, write jsonvalue.TextWriter) ([]byte, diag.List) {
 		head = append(head, kv("slots", arr(slots...)))
 		out = append(out, obj(kv("message", &ir.JSONValue{Kind: ir.JSONObject, Members: head})))
 	}
-	text, more := jsonvalue.WriteDataForm(src, "rosetta", arr(out...), write)
-	if more.HasErrors() {
-		text = nil
-	}
 	// The data form is rosettac's own, built here, and in no file: what its
 	// writer refuses (a metadata.rosetta without the form's shape) is
-	// reported at the start of the A2A file, whose text it is about.
-	for i := range more {
-		more[i].Span = src.Span(base, base)
+	// reported at the start of the A2A file, whose text it is about, and a
+	// member it does not carry at the A2A value it was taken from when the
+	// form holds that value itself (a string, number or boolean of
+	// metadata.rosetta; value copies arrays and objects).
+	text, more := jsonvalue.WriteDataForm(src, "rosetta", arr(out...), write, func(v *ir.JSONValue) diag.Span {
+		if _, ok := r.lits[v]; ok && v != nil {
+			return r.span(v)
+		}
+		return src.Span(base, base)
+	})
+	if more.HasErrors() {
+		text = nil
 	}
 	return text, append(ds, more...)
 }

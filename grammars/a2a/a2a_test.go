@@ -231,3 +231,27 @@ func TestA2ARosettaFormRefused(t *testing.T) {
 		t.Errorf("a form 195 deep refused: %v", ds)
 	}
 }
+
+// TestA2ARosettaFormNotCarried: a key of metadata.rosetta that Rosetta's
+// data form does not have is a T025, at its value in the A2A file when that
+// value is a string, number or boolean, and at the start of the file when it
+// is an array or object (the form holds a copy of those); the message is
+// still read.
+func TestA2ARosettaFormNotCarried(t *testing.T) {
+	in := `[{"kind":"message","messageId":"a1","role":"agent","parts":[],"metadata":{"rosetta":{"id":"a1","act":"tell","x":"v","y":[1]}}}]`
+	text, ds := read("in.json", in)
+	if string(text) != "a1 tell\n" {
+		t.Errorf("text %q, want the message", text)
+	}
+	got := map[string]string{}
+	for _, d := range ds {
+		if d.Code == "T025" {
+			path, _, _ := strings.Cut(d.Message, " ")
+			got[path] = in[d.Span.StartOffset():d.Span.EndOffset()]
+		}
+	}
+	want := map[string]string{"$.items[0].message.x": `"v"`, "$.items[0].message.y": ""}
+	if len(got) != len(want) || got["$.items[0].message.x"] != want["$.items[0].message.x"] || got["$.items[0].message.y"] != "" {
+		t.Errorf("T025s at %q, want %q", got, want)
+	}
+}

@@ -87,29 +87,32 @@ func ReadDataForm(src *diag.Source, format string, read TextWriter) ([]byte, *di
 
 // WriteDataForm is ReadDataForm of a form built in memory (A2A's reader
 // builds Rosetta's): the text {"format":"<format>","items":items} describes,
-// without an Origin, since no file holds the form. What read refuses is a
-// T027 error at the start of src, the file the form was built from. read
-// is given what ReadDataForm would give it, so a form that its JSON text
-// would change goes through that text: one nested deeper than MaxDepth,
-// refused as ReadDataForm refuses it, and one with a string or key that is
-// not UTF-8 (a writer replaces those bytes with U+FFFD).
-func WriteDataForm(src *diag.Source, format string, items *ir.JSONValue, read TextWriter) ([]byte, diag.List) {
+// without an Origin, since no file holds the form. at says where in src a
+// value of the form came from, and where the form as a whole is (for nil):
+// what read refuses is a T027 error there, a member it does not carry a T025
+// at its value. read is given what ReadDataForm would give it, so a form that
+// its JSON text would change goes through that text: one nested deeper than
+// MaxDepth, refused as ReadDataForm refuses it, and one with a string or key
+// that is not UTF-8 (a writer replaces those bytes with U+FFFD).
+func WriteDataForm(src *diag.Source, format string, items *ir.JSONValue, read TextWriter, at func(v *ir.JSONValue) diag.Span) ([]byte, diag.List) {
 	if !asWritten(items, 1) {
 		form := &ir.JSONValue{Kind: ir.JSONObject, Members: []*ir.JSONMember{
 			{Key: "format", Value: &ir.JSONValue{Kind: ir.JSONString, Text: format}},
 			{Key: "items", Value: items}}}
 		text, _, ds := ReadDataForm(diag.NewSource(src.File, Compact(form)), format, read)
 		for i := range ds {
-			ds[i].Span = src.Span(0, 0)
+			ds[i].Span = at(nil)
 		}
 		return text, ds
 	}
 	var lost diag.List
 	text, err := read(items, nil, func(path string, v *ir.JSONValue) {
-		lost.Add(notCarried(src.Span(0, 0), format, path, v))
+		lost.Add(notCarried(at(v), format, path, v))
 	})
 	if err != nil {
-		return nil, diag.List{badDataForm(src, 0, "%v", err)}
+		d := badDataForm(src, 0, "%v", err)
+		d.Span = at(nil)
+		return nil, diag.List{d}
 	}
 	return []byte(text), lost
 }
