@@ -136,7 +136,8 @@ func TestDataFormNotCarried(t *testing.T) {
 		`{"slot":"ctx","text":"@a1.0","refs":["@a1.0"]},` +
 		`{"slot":"want","fields":[{"name":"eta","type":"dur","unit":"s"}]},` +
 		`{"slot":"mark","marks":[{"addr":"a1.0#L1","op":"=","value":"n","by":"me"}]},` +
-		`{"slot":"unk","items":[],"extra":true}]}}]}`
+		`{"slot":"unk","items":[],"extra":true},` +
+		`{"slot":"txt","name":"n","lines":["a",true,5]}]}}]}`
 	r := Check("f.json", []byte(form), Options{})
 	if r.Lang != ir.Rosetta || r.Doc == nil {
 		t.Fatalf("read as %s, doc %v: %v", r.Lang, r.Doc, r.Diags)
@@ -157,6 +158,7 @@ func TestDataFormNotCarried(t *testing.T) {
 		"$.items[1].message.slots[2].fields[0].unit":  `"s"`,
 		"$.items[1].message.slots[3].marks[0].by":     `"me"`,
 		"$.items[1].message.slots[4].extra":           "true",
+		"$.items[1].message.slots[5].lines[1]":        "true", // an element with no text (a number has its digits)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("T025s (-want +got), path to the JSON at their spans:\n%s", diff)

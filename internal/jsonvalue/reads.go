@@ -2,6 +2,7 @@ package jsonvalue
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/rosettac/rosettac/ir"
 )
@@ -14,7 +15,15 @@ import (
 // written. With a nil callback nothing is kept.
 type Reads struct {
 	unread func(path string, v *ir.JSONValue)
-	seen   []readKey // the members read of the item being written
+	seen   []readKey  // the members read of the item being written
+	misfit []misfitAt // elements Texts read that hold no text
+}
+
+// misfitAt is element i of o's array key, which has no text to give.
+type misfitAt struct {
+	o   *ir.JSONValue
+	key string
+	i   int
 }
 
 // readKey is a member key read of an object.
@@ -49,9 +58,20 @@ func (r *Reads) Str(o *ir.JSONValue, key string) (string, bool) {
 	return v.Text, true
 }
 
-// Texts is o.Texts(key), which is then read.
+// Texts is o.Texts(key), which is then read. An element that is neither a
+// string nor a number has no text to give (its Text is empty): Report names
+// it.
 func (r *Reads) Texts(o *ir.JSONValue, key string) []string {
 	r.Get(o, key)
+	if r.unread != nil {
+		if v := o.Member(key); v != nil {
+			for i, it := range v.Items {
+				if it.Kind != ir.JSONString && it.Kind != ir.JSONNumber && !slices.Contains(r.misfit, misfitAt{o, key, i}) {
+					r.misfit = append(r.misfit, misfitAt{o, key, i})
+				}
+			}
+		}
+	}
 	return o.Texts(key)
 }
 
@@ -83,10 +103,15 @@ func (r *Reads) Report(o *ir.JSONValue, path string) {
 			r.unread(path+"."+m.Key, m.Value)
 		}
 	}
+	for _, f := range r.misfit {
+		if f.o == o {
+			r.unread(path+"."+f.key+"["+strconv.Itoa(f.i)+"]", o.Member(f.key).Items[f.i])
+		}
+	}
 }
 
 // Reporting reports whether anyone listens: a writer builds paths only then.
 func (r *Reads) Reporting() bool { return r.unread != nil }
 
 // NextItem forgets the reads of the item written, once it is reported.
-func (r *Reads) NextItem() { r.seen = r.seen[:0] }
+func (r *Reads) NextItem() { r.seen, r.misfit = r.seen[:0], r.misfit[:0] }
