@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,8 +32,20 @@ func FuzzTranslate(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`{"format":"lingua","items":[{"line":{"messages":[{"kind":"request","code":"73"}]}}]}`))
+	// Members the forms' readers do not carry (T025).
+	f.Add([]byte(`{"format":"rosetta","items":[{"message":{"id":"a1","act":"tell","x":"v","topic":7,"slots":[{"slot":"txt","name":"n","lines":["a",true]}]}}]}`))
+	f.Add([]byte(`{"format":"lingua","items":[{"line":{"messages":[{"kind":"natural","text":"hi","lang":"en"}],"mood":[1]}}]}`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if r := compiler.Parse("f.json", src, compiler.Options{From: ir.JSON}); r.Lang != ir.JSON {
+			// A member the form's reader does not carry (T025, named by its
+			// JSON path) is reported at that member's value in the JSON.
+			for _, d := range r.Diags {
+				if d.Code == "T025" && strings.HasPrefix(d.Message, "$.items") {
+					if lit := src[d.Span.StartOffset():d.Span.EndOffset()]; !json.Valid(lit) {
+						t.Fatalf("%s at %q, not at a JSON value", d.Message, lit)
+					}
+				}
+			}
 			src = []byte(r.Source.Content()) // a Rosetta or Lingua data form: the text it describes
 		}
 		for _, from := range []ir.Language{ir.Rosetta, ir.Lingua, ir.AgentDSL} {
