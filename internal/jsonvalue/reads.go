@@ -1,7 +1,6 @@
 package jsonvalue
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/rosettac/rosettac/ir"
@@ -15,15 +14,12 @@ import (
 // written. With a nil callback nothing is kept.
 type Reads struct {
 	unread func(path string, v *ir.JSONValue)
-	seen   []readKey  // the members read of the item being written
-	misfit []misfitAt // elements Texts read that hold no text
-}
-
-// misfitAt is element i of o's array key, which has no text to give.
-type misfitAt struct {
-	o   *ir.JSONValue
-	key string
-	i   int
+	// seen are the members read of the item being written; misfit, per
+	// array read by Texts, its elements that hold no text. Sets, so that
+	// telling what was read costs the same for every member however large
+	// the item.
+	seen   map[readKey]struct{}
+	misfit map[readKey][]int
 }
 
 // readKey is a member key read of an object.
@@ -33,13 +29,24 @@ type readKey struct {
 }
 
 // NewReads keeps reads for unread, which may be nil.
-func NewReads(unread func(path string, v *ir.JSONValue)) *Reads { return &Reads{unread: unread} }
+func NewReads(unread func(path string, v *ir.JSONValue)) *Reads {
+	r := &Reads{unread: unread}
+	if unread != nil {
+		r.seen, r.misfit = map[readKey]struct{}{}, map[readKey][]int{}
+	}
+	return r
+}
+
+// note records that o's member key was read.
+func (r *Reads) note(o *ir.JSONValue, key string) {
+	if r.unread != nil && o != nil {
+		r.seen[readKey{o, key}] = struct{}{}
+	}
+}
 
 // Get is o's member key (nil for none, or for no o), which is then read.
 func (r *Reads) Get(o *ir.JSONValue, key string) *ir.JSONValue {
-	if r.unread != nil && o != nil {
-		r.seen = append(r.seen, readKey{o, key})
-	}
+	r.note(o, key)
 	return o.Member(key)
 }
 
@@ -51,7 +58,7 @@ func (r *Reads) Str(o *ir.JSONValue, key string) (string, bool) {
 	if v != nil && v.Kind != ir.JSONString {
 		return "", false
 	}
-	r.Get(o, key)
+	r.note(o, key)
 	if v == nil {
 		return "", false
 	}
@@ -62,15 +69,15 @@ func (r *Reads) Str(o *ir.JSONValue, key string) (string, bool) {
 // string nor a number has no text to give (its Text is empty): Report names
 // it.
 func (r *Reads) Texts(o *ir.JSONValue, key string) []string {
-	r.Get(o, key)
-	if r.unread != nil {
-		if v := o.Member(key); v != nil {
-			for i, it := range v.Items {
-				if it.Kind != ir.JSONString && it.Kind != ir.JSONNumber && !slices.Contains(r.misfit, misfitAt{o, key, i}) {
-					r.misfit = append(r.misfit, misfitAt{o, key, i})
-				}
+	v := r.Get(o, key)
+	if at := (readKey{o, key}); r.unread != nil && v != nil && r.misfit[at] == nil {
+		bad := []int{}
+		for i, it := range v.Items {
+			if it.Kind != ir.JSONString && it.Kind != ir.JSONNumber {
+				bad = append(bad, i)
 			}
 		}
+		r.misfit[at] = bad
 	}
 	return o.Texts(key)
 }
@@ -80,32 +87,33 @@ func (r *Reads) Texts(o *ir.JSONValue, key string) []string {
 // are not lost when the text leaves them out.
 func (r *Reads) Touch(o *ir.JSONValue, keys ...string) {
 	for _, k := range keys {
-		r.Get(o, k)
+		r.note(o, k)
 	}
 }
 
 // Read is o's member key when it was read, else nil: where a report goes on
 // into what the writer went into.
 func (r *Reads) Read(o *ir.JSONValue, key string) *ir.JSONValue {
-	if o == nil || !slices.Contains(r.seen, readKey{o, key}) {
+	if _, ok := r.seen[readKey{o, key}]; o == nil || !ok {
 		return nil
 	}
 	return o.Member(key)
 }
 
-// Report tells unread of each member of o, at JSON path, that was not read.
+// Report tells unread of each member of o, at JSON path, that was not read,
+// and of each element without text of the arrays of o that Texts read.
 func (r *Reads) Report(o *ir.JSONValue, path string) {
 	if r.unread == nil || o == nil {
 		return
 	}
 	for _, m := range o.Members {
-		if !slices.Contains(r.seen, readKey{o, m.Key}) {
+		if _, ok := r.seen[readKey{o, m.Key}]; !ok {
 			r.unread(path+"."+m.Key, m.Value)
 		}
 	}
-	for _, f := range r.misfit {
-		if f.o == o {
-			r.unread(path+"."+f.key+"["+strconv.Itoa(f.i)+"]", o.Member(f.key).Items[f.i])
+	for _, m := range o.Members {
+		for _, i := range r.misfit[readKey{o, m.Key}] {
+			r.unread(path+"."+m.Key+"["+strconv.Itoa(i)+"]", m.Value.Items[i])
 		}
 	}
 }
@@ -113,5 +121,17 @@ func (r *Reads) Report(o *ir.JSONValue, path string) {
 // Reporting reports whether anyone listens: a writer builds paths only then.
 func (r *Reads) Reporting() bool { return r.unread != nil }
 
-// NextItem forgets the reads of the item written, once it is reported.
-func (r *Reads) NextItem() { r.seen, r.misfit = r.seen[:0], r.misfit[:0] }
+// NextItem forgets the reads of the item written, once it is reported. A
+// set grown large by one item is made anew rather than cleared, since
+// clearing costs its size at every later item.
+func (r *Reads) NextItem() {
+	if r.unread == nil {
+		return
+	}
+	if len(r.seen) > 1024 {
+		r.seen, r.misfit = map[readKey]struct{}{}, map[readKey][]int{}
+		return
+	}
+	clear(r.seen)
+	clear(r.misfit)
+}
